@@ -1,0 +1,66 @@
+# Two commands matter on a fresh machine: `make run` and `make test`.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+LANGS := nl de en
+# Debian packages the tests need; installed only when dpkg says they are missing.
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core
+RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
+
+.PHONY: help run test lint translations compile-translations db bench site system-deps-run system-deps-test
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-22s %s\n", $$1, $$2}'
+
+$(BIN)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(BIN)/.test-installed: $(BIN)/.installed pyproject.toml
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+system-deps-run:
+	@missing=""; for p in $(RUN_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "apt-get install$$missing"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) \
+	  || echo "warning: could not install$$missing (PDFs will be slower)"; fi
+
+system-deps-test:
+	@missing=""; for p in $(TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "apt-get install$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+compile-translations: $(BIN)/.installed ## Compile the nl and de catalogs (.mo files are build output)
+	$(BIN)/pybabel -q compile -d translations
+
+translations: $(BIN)/.installed ## Extract, update and compile the catalogs
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext --add-comments=Translators: --sort-by-file \
+	  --no-wrap --project=scorekeeper -o translations/messages.pot .
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-wrap --ignore-obsolete
+	$(BIN)/pybabel -q compile -d translations
+
+db: $(BIN)/.installed ## Create (or migrate) the SQLite database in instance/
+	$(BIN)/flask --app scorekeeper init-db
+
+run: system-deps-run compile-translations db ## Serve on 127.0.0.1:$(PORT) with waitress
+	$(BIN)/waitress-serve --host 127.0.0.1 --port $(PORT) --call scorekeeper:create_app
+
+test: system-deps-test $(BIN)/.test-installed compile-translations ## Run the whole test suite
+	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/python -m pytest -q
+
+lint: $(BIN)/.test-installed ## Ruff
+	$(BIN)/ruff check scorekeeper tests benchmarks
+
+bench: $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
+	$(BIN)/python benchmarks/run.py
+
+site: $(BIN)/.installed compile-translations ## Export the rules reference as a static site in site/
+	$(BIN)/flask --app scorekeeper freeze-rules site

@@ -1,0 +1,82 @@
+"""SQLite storage: one connection per request, schema created and migrated on first use.
+
+Migrations run the first time a database path is opened in a process (never as a side
+effect of ``create_app``), so a fresh ``DATABASE`` path just works and an older file is
+brought up to date without losing a row. ``PRAGMA user_version`` holds the schema version.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import click
+from flask import Flask, current_app, g
+
+#: Each entry moves the schema one version up; append, never edit an applied one.
+MIGRATIONS: list[str] = [
+    # 1: a table that proves the database can be written; features add their own.
+    """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+]
+
+_migrated: set[str] = set()
+_lock = threading.Lock()
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """Open ``path``, migrating it to the current schema the first time this process sees it."""
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    if path not in _migrated:
+        with _lock:
+            if path not in _migrated:
+                migrate(conn)
+                _migrated.add(path)
+    return conn
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Apply every migration the database has not seen yet; return the new version."""
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
+        conn.execute("PRAGMA journal_mode = WAL")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in filter(str.strip, script.split(";")):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number:d}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return len(MIGRATIONS)
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    conn = g.pop("db", None)
+    if conn is not None:
+        conn.close()
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create or migrate the database named by the DATABASE setting."""
+    conn = connect(current_app.config["DATABASE"])
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.close()
+    click.echo(f"Database ready at {current_app.config['DATABASE']} (schema {version}).")
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,100 @@
+"""Shared fixtures: a fresh app and database per test, a live server for the browser tests."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def app(tmp_path):
+    """CSRF stays on: tests that post forms fetch a token like a browser would."""
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test"}
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def read_csrf_token(client, path: str = "/") -> str:
+    """The token a page carries in its ``<meta name="csrf-token">``."""
+    html = client.get(path).get_data(as_text=True)
+    match = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
+    assert match, "page has no csrf-token meta tag"
+    return match.group(1)
+
+
+@pytest.fixture
+def csrf_headers(client):
+    return {"X-CSRFToken": read_csrf_token(client)}
+
+
+# --- Browser tests: Debian's Chromium driven by Playwright, app served on 127.0.0.1 ---
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The real app in a thread on 127.0.0.1 with its own database; yields its base URL."""
+    database = tmp_path_factory.mktemp("live") / "live.sqlite"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_FLAGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A phone: 360 px wide, touch, in English unless a test says otherwise."""
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "en-GB",
+    }
