@@ -19,6 +19,26 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # tournaments (Variant 3): players in seating order and hands as JSON; results are an
+    # append-only log, the newest row per (game, sheet owner) counts.
+    """
+    CREATE TABLE IF NOT EXISTS tournaments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        players TEXT NOT NULL,
+        hands TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS tournament_results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        game INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE INDEX IF NOT EXISTS tournament_results_by_tournament
+        ON tournament_results (tournament_id, game);
+    """,
 ]
 
 _migrated: set[str] = set()
