@@ -1,0 +1,235 @@
+"""The pure scoring rules: totals, the end, winners, Virgin doubling, deck bounds, cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import scoring as sc
+
+
+def play(settings, *deals):
+    events = [sc.Event("deal", i, sc.make_entry(settings, d)) for i, d in enumerate(deals, 1)]
+    return sc.replay(settings, events)
+
+
+FOUR = ["Ann", "Bob", "Cas", "Dirk"]
+
+
+def test_reaching_exactly_the_threshold_ends_the_game():
+    s = sc.make_settings(FOUR)
+    state = play(s, {"Ann": 40, "Bob": 10, "Cas": 5, "Dirk": 12},
+                 {"Ann": 26, "Bob": 3, "Cas": 9, "Dirk": 1})
+    assert state.totals == {"Ann": 66, "Bob": 13, "Cas": 14, "Dirk": 13}
+    assert state.finished
+    assert state.winners == ("Bob", "Dirk")  # equal totals share the win
+
+
+def test_one_below_the_threshold_plays_on():
+    s = sc.make_settings(FOUR)
+    state = play(s, {"Ann": 65, "Bob": 0, "Cas": 0, "Dirk": 0})
+    assert not state.finished and state.winners == ()
+    assert state.leaders == ("Bob", "Cas", "Dirk")
+    assert sc.check_new_deal(state, 2) == 2
+
+
+def test_passing_the_threshold_ends_and_refuses_more_deals():
+    s = sc.make_settings(["Ann", "Bob"])
+    state = play(s, {"Ann": 60, "Bob": 3}, {"Ann": 20, "Bob": 2})
+    assert state.totals == {"Ann": 80, "Bob": 5}
+    assert state.finished and state.winners == ("Bob",)
+    with pytest.raises(sc.GameFinished):
+        sc.check_new_deal(state, 3)
+
+
+def test_dutch_reading_uses_threshold_67():
+    s = sc.make_settings(["Ann", "Bob"], threshold=67)
+    assert not play(s, {"Ann": 66, "Bob": 0}).finished
+
+
+def test_fixed_deals_game_ends_after_the_last_deal_whatever_the_totals():
+    s = sc.make_settings(["Ann", "Bob", "Cas"], threshold=None, fixed_deals=2)
+    assert s.threshold is None
+    one = play(s, {"Ann": 90, "Bob": 3, "Cas": 3})
+    assert not one.finished  # 90 is over 66, but this game counts deals
+    two = play(s, {"Ann": 90, "Bob": 3, "Cas": 3}, {"Ann": 0, "Bob": 4, "Cas": 2})
+    assert two.finished and two.winners == ("Cas",)
+    assert two.totals == {"Ann": 90, "Bob": 7, "Cas": 5}
+
+
+@pytest.mark.parametrize(
+    ("entered", "expected"),
+    [
+        ({"A": 1, "B": 2, "C": 3}, {"A": 1, "B": 2, "C": 3}),  # no virgin: as entered
+        ({"A": 0, "B": 2, "C": 3}, {"A": 0, "B": 4, "C": 6}),  # one virgin
+        ({"A": 0, "B": 0, "C": 7}, {"A": 0, "B": 0, "C": 14}),  # several virgins
+        ({"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 0, "C": 0}),  # everyone at zero
+    ],
+)
+def test_virgin_doubling(entered, expected):
+    s = sc.make_settings(["A", "B", "C"], virgin_doubling=True)
+    entry = sc.make_entry(s, entered)
+    assert sc.score_deal(s, entry) == expected
+    assert entry.bullheads == entered  # entered values are kept as entered
+
+
+def test_virgin_doubling_off_counts_as_entered():
+    s = sc.make_settings(["A", "B"])
+    assert sc.score_deal(s, sc.make_entry(s, {"A": 0, "B": 5})) == {"A": 0, "B": 5}
+
+
+def test_doubling_can_cause_the_end():
+    s = sc.make_settings(["A", "B"], virgin_doubling=True)
+    state = play(s, {"A": 33, "B": 0})
+    assert state.totals == {"A": 66, "B": 0} and state.finished and state.winners == ("B",)
+
+
+def test_hand_variant_counts_the_hand_double():
+    s = sc.make_settings(["A", "B"], variant="hand")
+    entry = sc.make_entry(s, {"A": 4, "B": 0}, hand={"A": 1, "B": 3})
+    assert sc.score_deal(s, entry) == {"A": 6, "B": 6}
+    with pytest.raises(sc.MissingPlayer):
+        sc.make_entry(s, {"A": 4, "B": 0})
+
+
+def test_hand_variant_with_virgin_doubling_needs_an_empty_stack_and_hand():
+    s = sc.make_settings(["A", "B", "C"], variant="hand", virgin_doubling=True)
+    entry = sc.make_entry(s, {"A": 0, "B": 0, "C": 2}, hand={"A": 0, "B": 1, "C": 1})
+    assert sc.score_deal(s, entry) == {"A": 0, "B": 4, "C": 8}
+
+
+def test_hand_values_in_a_basic_game_are_refused():
+    s = sc.make_settings(["A", "B"])
+    with pytest.raises(sc.HandNotInVariant):
+        sc.make_entry(s, {"A": 1, "B": 1}, hand={"A": 0, "B": 0})
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "bound"),
+    [("basic", 2, 167), ("hand", 2, 167), ("double", 2, 338), ("tactics", 4, 68)],
+)
+def test_deck_bound(variant, players, bound):
+    # Tactics with 4 players: cards 1..44 hold 72 bullheads (hand-counted: 44 cards,
+    # +1 for 5, 15, 25, 35; +2 for 10, 20, 30, 40; +4 for 11, 22, 33, 44) -> 72 - 4.
+    names = [f"P{i}" for i in range(players)]
+    s = sc.make_settings(names, variant=variant)
+    assert s.bound == bound
+    at_bound = dict.fromkeys(names, 0) | {"P0": bound}
+    hand = dict.fromkeys(names, 0) if variant == "hand" else None
+    sc.make_entry(s, at_bound, hand=hand)
+    with pytest.raises(sc.DealOverBound) as caught:
+        sc.make_entry(s, at_bound | {"P1": 1}, hand=hand)
+    assert caught.value.fields == {"total": bound + 1, "bound": bound}
+
+
+def test_hand_and_stack_together_are_bounded():
+    s = sc.make_settings(["A", "B"], variant="hand")
+    with pytest.raises(sc.DealOverBound):
+        sc.make_entry(s, {"A": 100, "B": 0}, hand={"A": 0, "B": 68})
+
+
+def test_cards_give_bullheads():
+    s = sc.make_settings(["A", "B"])
+    entry = sc.make_entry(s, cards={"A": [55, 11, 10, 5, 1], "B": []})
+    assert entry.bullheads == {"A": 7 + 5 + 3 + 2 + 1, "B": 0}
+    assert entry.cards == {"A": (55, 11, 10, 5, 1), "B": ()}
+
+
+def test_card_taken_twice_is_refused():
+    s = sc.make_settings(["A", "B"])
+    with pytest.raises(sc.CardTakenTwice) as caught:
+        sc.make_entry(s, cards={"A": [12, 30], "B": [30]})
+    assert caught.value.fields["card"] == 30
+    with pytest.raises(sc.CardTakenTwice):
+        sc.make_entry(s, cards={"A": [7, 7], "B": []})
+
+
+def test_double_deck_allows_twins_but_not_three():
+    s = sc.make_settings(["A", "B"], variant="double")
+    assert sc.make_entry(s, cards={"A": [30], "B": [30]}).bullheads == {"A": 3, "B": 3}
+    with pytest.raises(sc.CardTakenTwice):
+        sc.make_entry(s, cards={"A": [30, 30], "B": [30]})
+
+
+def test_card_outside_the_deck_is_refused():
+    s = sc.make_settings(["A", "B"], variant="tactics")  # 2 players: cards 1..24
+    with pytest.raises(sc.CardOutsideDeck) as caught:
+        sc.make_entry(s, cards={"A": [25], "B": []})
+    assert caught.value.fields == {"card": 25, "max_card": 24}
+    with pytest.raises(sc.CardOutsideDeck):
+        sc.make_entry(sc.make_settings(["A", "B"]), cards={"A": [105], "B": []})
+
+
+@pytest.mark.parametrize(
+    ("values", "error"),
+    [
+        ({"A": -1, "B": 0}, sc.BadBullheads),
+        ({"A": 1.5, "B": 0}, sc.BadBullheads),
+        ({"A": True, "B": 0}, sc.BadBullheads),
+        ({"A": 1}, sc.MissingPlayer),
+        ({"A": 1, "B": 0, "Zed": 0}, sc.UnknownPlayer),
+    ],
+)
+def test_bad_entries(values, error):
+    with pytest.raises(error):
+        sc.make_entry(sc.make_settings(["A", "B"]), values)
+
+
+def test_bullheads_and_cards_together_are_refused():
+    s = sc.make_settings(["A", "B"])
+    with pytest.raises(sc.EntryKind):
+        sc.make_entry(s, {"A": 1, "B": 0}, cards={"A": [], "B": []})
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"players": ["Ann"]}, sc.PlayerCount),
+        ({"players": [f"P{i}" for i in range(11)]}, sc.PlayerCount),
+        ({"players": ["Ann", "  "]}, sc.BadPlayerName),
+        ({"players": ["Ann", "x" * 41]}, sc.BadPlayerName),
+        ({"players": ["Ann", " ann "]}, sc.DuplicatePlayer),
+        ({"players": ["Ann", "Bob"], "threshold": 0}, sc.BadThreshold),
+        ({"players": ["Ann", "Bob"], "threshold": "abc"}, sc.BadThreshold),
+        ({"players": ["Ann", "Bob"], "fixed_deals": 0}, sc.BadFixedDeals),
+        ({"players": ["Ann", "Bob"], "variant": "nifty"}, sc.UnknownVariant),
+    ],
+)
+def test_bad_settings(kwargs, error):
+    with pytest.raises(error):
+        sc.make_settings(**kwargs)
+
+
+def test_names_are_trimmed_and_40_characters_allowed():
+    s = sc.make_settings(["  Ann ", "x" * 40])
+    assert s.players == ("Ann", "x" * 40)
+
+
+def test_correction_that_takes_the_end_back_reopens_the_game():
+    s = sc.make_settings(["Ann", "Bob"])
+    first = sc.make_entry(s, {"Ann": 70, "Bob": 1})
+    events = [sc.Event("deal", 1, first)]
+    assert sc.replay(s, events).finished
+    events.append(sc.Event("correction", 1, sc.make_entry(s, {"Ann": 7, "Bob": 1})))
+    state = sc.replay(s, events)
+    assert not state.finished and state.totals == {"Ann": 7, "Bob": 1}
+    assert state.deals[0].corrections == 1
+    assert sc.check_new_deal(state, 2) == 2
+
+
+def test_deal_numbers_taken_and_skipped():
+    s = sc.make_settings(["Ann", "Bob"])
+    state = play(s, {"Ann": 1, "Bob": 1}, {"Ann": 1, "Bob": 1})
+    with pytest.raises(sc.DealNumberTaken):
+        sc.check_new_deal(state, 2)
+    with pytest.raises(sc.DealNumberSkipped):
+        sc.check_new_deal(state, 4)
+    assert sc.check_new_deal(state, None) == 3
+    with pytest.raises(sc.NoSuchDeal):
+        sc.check_correction(state, 3)
+
+
+def test_running_totals_per_row():
+    s = sc.make_settings(["Ann", "Bob"])
+    state = play(s, {"Ann": 3, "Bob": 1}, {"Ann": 2, "Bob": 9})
+    assert [row.totals for row in state.deals] == [{"Ann": 3, "Bob": 1}, {"Ann": 5, "Bob": 10}]
+    assert state.leaders == ("Ann",)
