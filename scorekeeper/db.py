@@ -39,6 +39,37 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS tournament_results_by_tournament
         ON tournament_results (tournament_id, game);
     """,
+    # scorekeeper games: settings per game; each game is an event log of deal entries and
+    # corrections (JSON per player), totals are derived by replaying it. A deal number is
+    # added once per game, a client_id at most once per game (retries add nothing).
+    """
+    CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL,
+        players TEXT NOT NULL,
+        threshold INTEGER,
+        fixed_deals INTEGER,
+        virgin_doubling INTEGER NOT NULL DEFAULT 0,
+        variant TEXT NOT NULL DEFAULT 'basic',
+        note TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE IF NOT EXISTS game_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('deal', 'correction')),
+        number INTEGER NOT NULL,
+        bullheads TEXT NOT NULL,
+        hand TEXT,
+        cards TEXT,
+        client_id TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS game_events_one_deal
+        ON game_events (game_id, number) WHERE kind = 'deal';
+    CREATE UNIQUE INDEX IF NOT EXISTS game_events_client
+        ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS game_events_by_game ON game_events (game_id, id)
+    """,
 ]
 
 _migrated: set[str] = set()
