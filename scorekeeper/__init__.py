@@ -63,4 +63,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(check.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.placement_view)
+
+    from . import games, games_api
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(games_api.bp)
+
+    from . import tournament
+
+    app.register_blueprint(tournament.bp)
+    app.register_blueprint(tournament.api_bp)
+    security.csrf.exempt(tournament.sheets_api)
     return app

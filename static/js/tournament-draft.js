@@ -1,0 +1,153 @@
+// The Logic draft on one phone: the open cards as a tap grid; the players pick in turn,
+// clockwise, one card at a time, until each holds ten. Every pick is written straight
+// into the typed-hand fields of the form, so the form stays the one thing that is sent.
+
+const SEATS = 5;
+const HAND = 10;
+
+const form = document.getElementById("tournament-form");
+const panel = document.getElementById("draft");
+const startButton = document.getElementById("draft-start");
+const grid = document.getElementById("draft-grid");
+const statusLine = document.getElementById("draft-status");
+const undoButton = document.getElementById("draft-undo");
+const restartButton = document.getElementById("draft-restart");
+
+const nameField = (seat) => document.getElementById(`name${seat}`);
+const handField = (seat) => document.getElementById(`hand${seat}`);
+
+/** Bullheads on a card (the same table as the rules engine). */
+export function bullheads(card) {
+  if (card === 55) return 7;
+  if (card % 11 === 0) return 5;
+  if (card % 10 === 0) return 3;
+  if (card % 5 === 0) return 2;
+  return 1;
+}
+
+/** Fill "{name}" placeholders of a translated message with values (as plain text). */
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+let players = []; // {name, seat} in seating order
+let picks = []; // cards in the order they were taken; pick i belongs to players[i % n]
+
+function seatedPlayers() {
+  const found = [];
+  for (let seat = 1; seat <= SEATS; seat += 1) {
+    const name = nameField(seat).value.trim();
+    if (name) found.push({ name, seat });
+  }
+  const distinct = new Set(found.map((p) => p.name)).size === found.length;
+  return found.length >= 2 && distinct ? found : null;
+}
+
+function maxCard() {
+  return HAND * players.length + 4;
+}
+
+function owner(index) {
+  return players[index % players.length];
+}
+
+function writeHands() {
+  const hands = new Map(players.map((p) => [p.seat, []]));
+  picks.forEach((card, index) => hands.get(owner(index).seat).push(card));
+  for (let seat = 1; seat <= SEATS; seat += 1) {
+    const cards = hands.get(seat);
+    handField(seat).value = cards ? cards.sort((a, b) => a - b).join(" ") : "";
+  }
+}
+
+function render() {
+  const taken = new Map(picks.map((card, index) => [card, owner(index).name]));
+  for (const button of grid.children) {
+    const card = Number(button.dataset.card);
+    const label = button.querySelector("small");
+    const who = taken.get(card);
+    button.disabled = who !== undefined || picks.length >= HAND * players.length;
+    label.textContent = who ?? "\u00a0";
+    button.setAttribute(
+      "aria-label",
+      who === undefined ? String(card) : fill(panel.dataset.msgPicked, { card, player: who }),
+    );
+  }
+  if (picks.length < HAND * players.length) {
+    statusLine.textContent = fill(panel.dataset.msgTurn, {
+      player: owner(picks.length).name,
+      number: Math.floor(picks.length / players.length) + 1,
+    });
+  } else {
+    const left = [];
+    for (let card = 1; card <= maxCard(); card += 1) if (!taken.has(card)) left.push(card);
+    statusLine.textContent = fill(panel.dataset.msgDone, { cards: left.join(", ") });
+  }
+  undoButton.disabled = picks.length === 0;
+  writeHands();
+}
+
+function buildGrid() {
+  grid.replaceChildren();
+  for (let card = 1; card <= maxCard(); card += 1) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card";
+    button.dataset.card = String(card);
+    button.dataset.bh = String(bullheads(card));
+    button.append(String(card), document.createElement("small"));
+    grid.append(button);
+  }
+}
+
+function lockNames(locked) {
+  for (let seat = 1; seat <= SEATS; seat += 1) {
+    nameField(seat).readOnly = locked;
+    handField(seat).readOnly = locked;
+  }
+}
+
+function start() {
+  const found = seatedPlayers();
+  if (!found) {
+    statusLine.textContent = panel.dataset.msgNames;
+    panel.hidden = false;
+    grid.replaceChildren();
+    return;
+  }
+  players = found;
+  picks = [];
+  lockNames(true);
+  buildGrid();
+  panel.hidden = false;
+  startButton.hidden = true;
+  render();
+  panel.scrollIntoView({ block: "start" });
+}
+
+function restart() {
+  picks = [];
+  if (players.length) writeHands();
+  players = [];
+  lockNames(false);
+  grid.replaceChildren();
+  statusLine.textContent = "";
+  panel.hidden = true;
+  startButton.hidden = false;
+}
+
+grid.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-card]");
+  if (!button || button.disabled) return;
+  picks.push(Number(button.dataset.card));
+  render();
+  if (picks.length === HAND * players.length) document.getElementById("create").focus();
+});
+undoButton.addEventListener("click", () => {
+  picks.pop();
+  render();
+});
+restartButton.addEventListener("click", restart);
+startButton.addEventListener("click", start);
+form.addEventListener("submit", () => lockNames(false));
+startButton.hidden = false;
