@@ -1,0 +1,187 @@
+// Fast entry for the checker: tap numbers on a grid to fill the rows and the revealed cards.
+// Without this script the same fields are simply typed; the form works either way.
+
+const SPLIT = /[\s,;.+/]+/;
+
+export function numbers(text) {
+  return text.split(SPLIT).filter((t) => /^[0-9]{1,3}$/.test(t)).map(Number);
+}
+
+export function drawCard(number, bullheads, twin = false) {
+  const card = document.createElement("span");
+  card.className = twin ? "card twin" : "card";
+  card.dataset.bh = String(bullheads[number] ?? 1);
+  card.textContent = String(number);
+  const small = document.createElement("small");
+  small.textContent = `${bullheads[number] ?? ""}\u00a0🐮`;
+  card.append(small);
+  return card;
+}
+
+export function setupGrid(form, bullheads, onChange) {
+  const panel = form.querySelector("#grid-panel");
+  const grid = panel.querySelector(".grid");
+  const label = panel.querySelector(".target-name");
+  const keyboardButton = panel.querySelector('[data-grid="keyboard"]');
+  const variant = form.querySelector("#variant");
+  const deck = form.querySelector("#deck");
+  let target = null;
+  let keyboard = false;
+
+  const rowInputs = () => [...form.querySelectorAll(".row-line input")];
+  const cardInputs = () => [...form.querySelectorAll(".plays .card-input")];
+  const targets = () => [...rowInputs(), ...cardInputs()];
+  const usedLines = () => [...form.querySelectorAll(".plays .line")].filter((line) =>
+    [...line.querySelectorAll("input")].some((input) => input.value.trim()));
+
+  function maxCard() {
+    if (deck.value !== "tactics") return 104;
+    return Math.min(104, 10 * Math.max(2, usedLines().length) + 4);
+  }
+
+  function build() {
+    const buttons = [];
+    for (let n = 1; n <= maxCard(); n += 1) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.card = String(n);
+      button.dataset.bh = String(bullheads[n]);
+      button.textContent = String(n);
+      buttons.push(button);
+    }
+    grid.replaceChildren(...buttons);
+    markUsed();
+  }
+
+  function markUsed() {
+    const copies = variant.value === "double" ? 2 : 1;
+    const counts = new Map();
+    for (const input of targets()) {
+      for (const n of numbers(input.value)) counts.set(n, (counts.get(n) || 0) + 1);
+    }
+    for (const button of grid.children) {
+      const used = (counts.get(Number(button.dataset.card)) || 0) >= copies;
+      button.classList.toggle("used", used);
+    }
+  }
+
+  function describe(input) {
+    if (!input) return "";
+    const rows = rowInputs();
+    if (rows.includes(input)) {
+      return form.dataset.targetRow.replace("{n}", String(rows.indexOf(input) + 1));
+    }
+    const line = input.closest(".line");
+    const index = cardInputs().indexOf(input);
+    const name = line.querySelector('[name="player"]').value.trim() || String(index + 1);
+    return form.dataset.targetCard.replace("{name}", name);
+  }
+
+  function setTarget(input) {
+    for (const el of form.querySelectorAll(".is-target")) el.classList.remove("is-target");
+    target = input;
+    if (!input) return;
+    (input.closest(".row-line") || input).classList.add("is-target");
+    label.textContent = describe(input);
+  }
+
+  function preview() {
+    for (const input of rowInputs()) {
+      const box = input.closest(".row-line").querySelector(".preview");
+      const list = numbers(input.value);
+      const cards = [];
+      list.forEach((n, i) => {
+        if (i > 0 && list[i - 1] === n) return;
+        cards.push(drawCard(n, bullheads, list[i + 1] === n));
+      });
+      box.replaceChildren(...cards);
+    }
+  }
+
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function next(addLine) {
+    const all = targets();
+    const index = all.indexOf(target);
+    if (index >= 0 && index + 1 < all.length) return setTarget(all[index + 1]);
+    if (addLine) {
+      const line = addLine();
+      if (line) setTarget(line.querySelector(".card-input"));
+    }
+  }
+
+  function tap(number, addLine) {
+    if (!target) setTarget(targets()[0]);
+    const list = numbers(target.value);
+    if (rowInputs().includes(target)) {
+      list.push(number);
+      list.sort((a, b) => a - b);
+      target.value = list.join(", ");
+      changed(target);
+      return;
+    }
+    const pair = variant.value === "nifty";
+    if (!pair || list.length >= 2) list.length = 0;
+    list.push(number);
+    target.value = list.join(", ");
+    changed(target);
+    if (!pair || list.length === 2) next(addLine);
+  }
+
+  function undo() {
+    if (!target) return;
+    const list = numbers(target.value);
+    list.pop();
+    target.value = list.join(", ");
+    changed(target);
+  }
+
+  function setKeyboard(on) {
+    keyboard = on;
+    keyboardButton.setAttribute("aria-pressed", String(on));
+    for (const input of targets()) input.inputMode = on ? "decimal" : "none";
+    if (on && target) target.focus();
+  }
+
+  return {
+    start(addLine) {
+      panel.hidden = false;
+      build();
+      preview();
+      setKeyboard(false);
+      setTarget(targets()[0]);
+      grid.addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-card]");
+        if (button) tap(Number(button.dataset.card), addLine);
+      });
+      panel.addEventListener("click", (event) => {
+        const tool = event.target.closest("[data-grid]");
+        if (!tool) return;
+        if (tool.dataset.grid === "undo") undo();
+        if (tool.dataset.grid === "next") next(addLine);
+        if (tool.dataset.grid === "keyboard") setKeyboard(!keyboard);
+      });
+      form.addEventListener("focusin", (event) => {
+        if (targets().includes(event.target)) setTarget(event.target);
+      });
+      form.addEventListener("input", (event) => {
+        preview();
+        if (grid.children.length !== maxCard()) build();
+        else markUsed();
+        if (event.target.name === "player" && target) label.textContent = describe(target);
+        onChange();
+      });
+      form.addEventListener("change", (event) => {
+        if (event.target === deck || event.target === variant) build();
+        onChange();
+      });
+    },
+    lineAdded(line) {
+      const input = line.querySelector(".card-input");
+      input.inputMode = keyboard ? "decimal" : "none";
+      if (deck.value === "tactics") build();
+    },
+  };
+}
