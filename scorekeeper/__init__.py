@@ -74,4 +74,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(tournament.bp)
     app.register_blueprint(tournament.api_bp)
     security.csrf.exempt(tournament.sheets_api)
+
+    from . import rules, site_export
+
+    app.register_blueprint(rules.bp)
+    site_export.init_app(app)
     return app
