@@ -1,4 +1,4 @@
-"""Site-wide pages: the start page and friendly error pages in the visitor's language."""
+"""Site-wide pages: friendly error pages in the visitor's language (``/`` is games.index)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,6 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 bp = Blueprint("pages", __name__)
-
-
-@bp.get("/")
-def index():
-    return render_template("index.html")
 
 
 @bp.app_context_processor

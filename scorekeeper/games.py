@@ -1,0 +1,140 @@
+"""The scorekeeper pages: start a game at ``/``, the score sheet, deals, corrections, lists.
+
+Every form works without JavaScript; the sheet's script only makes entry quicker
+(live preview, card grid), keeps the screen on and notices other phones' deals.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from . import games_store as store
+from .db import get_db
+from .engine import scoring as sc
+from .games_chart import chart
+from .games_forms import ConfirmForm, StartForm, read_deal, typed_from_entry
+from .games_messages import describe
+
+bp = Blueprint("games", __name__)
+
+
+def _game(game_id: int) -> store.Game:
+    game = store.load(get_db(), game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    form = StartForm()
+    problems: list[str] = []
+    if form.validate_on_submit():
+        try:
+            settings = form.settings()
+        except sc.ScoringError as exc:
+            problems.append(describe(exc))
+        else:
+            game_id = store.create_game(get_db(), settings, (form.note.data or "").strip())
+            return redirect(url_for("games.sheet", game_id=game_id))
+    elif request.method == "POST":
+        problems.append(gettext("Please check the form."))
+    for field in (form.threshold, form.fixed_deals, form.note):
+        problems.extend(f"{field.label.text}: {message}" for message in field.errors)
+    games = store.all_games(get_db())
+    running = [g for g in games if not g.state.finished]
+    status = 400 if problems else 200
+    return render_template("games/index.html", form=form, problems=problems,
+                           running=running, finished_count=len(games) - len(running)), status
+
+
+@bp.get("/games")
+def listing():
+    games = store.all_games(get_db())
+    return render_template(
+        "games/list.html",
+        running=[g for g in games if not g.state.finished],
+        finished=[g for g in games if g.state.finished],
+    )
+
+
+def _sheet(game: store.Game, typed: dict | None = None, problem: str | None = None,
+           preview: dict | None = None, status: int = 200):
+    return render_template(
+        "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
+        typed=typed or {"mode": "bullheads"}, problem=problem, preview=preview,
+    ), status
+
+
+@bp.get("/games/<int:game_id>")
+def sheet(game_id: int):
+    return _sheet(_game(game_id))
+
+
+def _preview(game: store.Game, entry: sc.Entry) -> dict:
+    scores = sc.score_deal(game.settings, entry)
+    return {n: (scores[n], game.state.totals[n] + scores[n]) for n in game.settings.players}
+
+
+@bp.post("/games/<int:game_id>/deals")
+def add_deal(game_id: int):
+    game = _game(game_id)
+    typed, entry_of = read_deal(game.settings, request.form)
+    number_text = typed["number"].strip()
+    number = int(number_text) if number_text.isdigit() else None
+    if request.form.get("action") == "preview":
+        try:
+            entry = entry_of(game.settings)
+        except sc.ScoringError as exc:
+            return _sheet(game, typed, describe(exc), status=400)
+        return _sheet(game, typed, preview=_preview(game, entry))
+    try:
+        store.write_deal(get_db(), game_id, "deal", number, entry_of, None)
+    except sc.ScoringError as exc:
+        status = 409 if isinstance(exc, sc.GameFinished | sc.DealNumberTaken) else 400
+        if status == 409:
+            typed["number"] = ""  # the form now offers the next free number
+        return _sheet(_game(game_id), typed, describe(exc), status=status)
+    return redirect(url_for("games.sheet", game_id=game_id, _anchor="latest"))
+
+
+@bp.route("/games/<int:game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def correct(game_id: int, number: int):
+    game = _game(game_id)
+    row = next((r for r in game.state.deals if r.number == number), None)
+    if row is None:
+        abort(404)
+    problem = None
+    if request.method == "POST":
+        typed, entry_of = read_deal(game.settings, request.form)
+        try:
+            store.write_deal(get_db(), game_id, "correction", number, entry_of, None)
+        except sc.ScoringError as exc:
+            problem = describe(exc)
+        else:
+            return redirect(url_for("games.sheet", game_id=game_id))
+    else:
+        typed = typed_from_entry(game.settings, row.entry)
+    return render_template(
+        "games/correct.html", game=game, row=row, typed=typed, problem=problem,
+        history=game.history(number),
+    ), 400 if problem else 200
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int):
+    return render_template("games/history.html", game=_game(game_id))
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: int):
+    game = _game(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        store.delete_game(get_db(), game_id)
+        return redirect(url_for("games.listing"))
+    return render_template("games/delete.html", game=game, form=form)
+
+
+from . import games_export  # noqa: E402,F401  (adds its routes to bp)
