@@ -9,8 +9,9 @@
 
 from .cards import BULLHEADS, MAX_CARD, Deck, bullheads, tactics_max_card
 from .errors import RulesError
+from .model import Play, Resolution, Rule, Side, Step, Tie, Variant
 from .table import Table
-from .turn import Play, Resolution, Rule, Side, Step, Tie, Variant, resolve_turn
+from .turn import resolve_turn
 
 __all__ = [
     "BULLHEADS",

@@ -1,112 +1,28 @@
 """Resolving a turn: every revealed card placed, by which rule, and who takes what.
 
 One loop serves every variant; a variant changes only the order the cards are placed in
-(lowest first, lowest player first in Nifty, as given in Hand) and where a single card
-may go (:func:`_target`): to the right of a row's end card, also to the left of its
-first card in Professional, or on top of its twin in Double.
+(lowest first; lowest player first in Nifty; as given in Hand) and where a single card may
+go: to the right of a row's end card, also to the left of its first card in Professional,
+or on top of its twin in Double.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum, IntEnum
-from typing import NamedTuple
 
 from . import errors
-from .cards import BULLHEADS, Deck
-from .table import ROW_LIMIT, ROWS, Table, check_card, check_counts, positions
+from .cards import BULLHEADS
+from .model import Play, Resolution, Rule, Side, Step, Tie, Variant
+from .table import ROW_LIMIT, ROWS, Table, positions
+from .turn_checks import checked_order, checked_variant
 
-MAX_PLAYERS = 10
-MAX_NAME = 40
-
-
-class Variant(str, Enum):
-    """Placement variants of the booklets (Tactics, Logic, Tournament and Open place as basic)."""
-
-    BASIC = "basic"
-    PROFESSIONAL = "professional"
-    DOUBLE = "double"
-    NIFTY = "nifty"
-    HAND = "hand"
-
-    @property
-    def cards_per_play(self) -> int:
-        return 2 if self is Variant.NIFTY else 1
-
-    @property
-    def plays_per_player(self) -> int:
-        return 2 if self is Variant.HAND else 1
-
-    @property
-    def copies(self) -> int:
-        return 2 if self is Variant.DOUBLE else 1
-
-
-class Rule(IntEnum):
-    """How a placement resolved, numbered as the booklet numbers its rules."""
-
-    SMALLEST_DIFFERENCE = 2
-    """The card joined the row whose end is closest below it (rule 2)."""
-    FULL_ROW = 3
-    """The card was the 6th: its player took the 5 cards and starts the row anew (rule 3)."""
-    LOWEST_CARD = 4
-    """The card fitted no row: its player took a whole row of choice (rule 4)."""
-
-
-class Side(str, Enum):
-    RIGHT = "right"
-    LEFT = "left"
-
-
-class Play(NamedTuple):
-    """The card(s) one player revealed: one card, or two in Nifty, in the order laid."""
-
-    player: str
-    cards: tuple[int, ...]
-
-
-class Step(NamedTuple):
-    """One card placed."""
-
-    player: str
-    card: int
-    row: int
-    """Row number 1..4 the card ended in."""
-    side: Side
-    rule: Rule
-    taken: tuple[int, ...]
-    """Cards the player took in this step (empty unless rule 3 or 4)."""
-    bullheads: int
-    """Bullheads of ``taken``; for twins sharing a take, this player's half, rounded up."""
-    alternatives: tuple[int, ...] | None = None
-    """Rule 4 chosen by default: the other rows that were just as cheap. None if chosen."""
-    row_bullheads: tuple[int, ...] | None = None
-    """Rule 4: each row's bullheads at that moment, so another choice can be offered."""
-    shared_with: str | None = None
-    """Double: the player whose twin shared this take."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tie:
-    """Professional: a right and a left placement at the same difference; the player decides."""
-
-    player: str
-    card: int
-    options: tuple[tuple[int, Side], ...]
-    """``(row, side)`` pairs, row numbered 1..4."""
-
-
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """The outcome of a turn, or of its part up to an unsettled :class:`Tie`."""
-
-    steps: tuple[Step, ...]
-    table: Table
-    """The rows after the turn (or just before the tied card, if ``tie`` is set)."""
-    bullheads: dict[str, int] = field(default_factory=dict)
-    """Bullheads each player took this turn, in the order the plays were given."""
-    tie: Tie | None = None
+# Looked up once: attribute access on an Enum class costs about 0.1 µs in the hot loop,
+# and a Step built with tuple.__new__ skips NamedTuple's Python-level __new__.
+_NIFTY, _HAND, _DOUBLE, _PRO = Variant.NIFTY, Variant.HAND, Variant.DOUBLE, Variant.PROFESSIONAL
+_RIGHT, _LEFT = Side.RIGHT, Side.LEFT
+_PLACED, _FULL_ROW, _LOWEST = Rule.SMALLEST_DIFFERENCE, Rule.FULL_ROW, Rule.LOWEST_CARD
+_new = tuple.__new__
 
 
 def resolve_turn(
@@ -128,118 +44,62 @@ def resolve_turn(
     >>> r.steps[0].rule, r.steps[0].row, r.steps[0].taken, r.table.rows[1]
     (<Rule.LOWEST_CARD: 4>, 2, (37,), (3, 9))
     """
-    variant = _variant(variant)
-    deck = Deck(max_card, variant.copies) if type(max_card) is int and 1 <= max_card <= 104 \
-        else _bad_max_card(max_card)
-    take = dict(take or {})
-    place = dict(place or {})
-    order = _validate(table, plays, variant, deck, take, place)
-    return _resolve(table, order, variant, take, place, [p.player for p in plays])
+    variant = checked_variant(variant)
+    take = dict(take) if take else {}
+    place = dict(place) if place else {}
+    order = checked_order(table, plays, variant, max_card, take, place)
+    players = [play[0] for play in plays]
+    if variant is _PRO or variant is _DOUBLE:
+        return _resolve_general(table, order, variant, take, place, players)
+    return _resolve_single(table, order, take, players)
 
 
-def _bad_max_card(value: object) -> Deck:
-    if type(value) is not int:
-        raise errors.NotACard(value=value, where="max_card")
-    raise errors.CardOutOfRange(card=value, max_card=104)
+def _resolve_single(
+    table: Table, order: list[tuple[str, int]], take: dict[str, int], players: list[str]
+) -> Resolution:
+    """Basic, Nifty and Hand: one deck, cards only go right. The engine's hot path.
 
-
-def _variant(value: Variant | str) -> Variant:
-    try:
-        return Variant(value)
-    except ValueError:
-        raise errors.UnknownVariant(variant=value) from None
-
-
-def _validate(
-    table: Table,
-    plays: Sequence[Play],
-    variant: Variant,
-    deck: Deck,
-    take: dict[str, int],
-    place: dict[str, tuple[int, Side | str]],
-) -> list[tuple[str, int]]:
-    """Check the plays against the table and deck; return ``(player, card)`` in placing order."""
-    if not plays:
-        raise errors.NoPlays()
-    seen: dict[str, int] = {}
-    for index, play in enumerate(plays, start=1):
-        player, cards = play
-        if not isinstance(player, str) or not player.strip():
-            raise errors.MissingPlayer(index=index)
-        if len(player) > MAX_NAME:
-            raise errors.PlayerNameTooLong(player=player, limit=MAX_NAME)
-        if not cards:
-            raise errors.MissingCard(player=player)
-        if len(cards) != variant.cards_per_play:
-            raise errors.WrongCardCount(
-                player=player, count=len(cards), expected=variant.cards_per_play
-            )
-        for card in cards:
-            check_card(card, deck, player)
-        seen[player] = seen.get(player, 0) + 1
-        if seen[player] > variant.plays_per_player:
-            raise errors.PlayerRepeated(player=player, allowed=variant.plays_per_player)
-    if len(seen) > MAX_PLAYERS:
-        raise errors.TooManyPlayers(count=len(seen))
-    for row in table.rows:
-        check_card(row[0], deck, "table")
-        check_card(row[-1], deck, "table")
-    check_counts([*table.cards(), *(card for play in plays for card in play.cards)], deck)
-    for player, row in take.items():
-        if player not in seen:
-            raise errors.UnknownPlayerChoice(player=player)
-        if type(row) is not int or not 1 <= row <= ROWS:
-            raise errors.BadRowChoice(player=player, row=row)
-    for player, choice in place.items():
-        if player not in seen:
-            raise errors.UnknownPlayerChoice(player=player)
-        row, side = choice
-        if type(row) is not int or not 1 <= row <= ROWS:
-            raise errors.BadRowChoice(player=player, row=row)
-        if side not in (Side.LEFT, Side.RIGHT):
-            raise errors.BadPlaceChoice(player=player, card=None)
-        place[player] = (row, Side(side))
-
-    if variant is Variant.HAND:
-        return [(player, cards[0]) for player, cards in plays]
-    if variant is Variant.NIFTY:
-        by_lowest = sorted(plays, key=lambda play: min(play.cards))
-        return [(player, card) for player, cards in by_lowest for card in cards]
-    # sorted() is stable: twins keep the order the plays were given in.
-    return sorted(((player, cards[0]) for player, cards in plays), key=lambda pc: pc[1])
-
-
-def _target(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[int, Side]]:
-    """Where ``card`` may go: one ``(index, side)``, two on a Professional tie, none for rule 4.
-
-    In Double, a twin lying at a row's end is returned as ``(index, Side.RIGHT)`` with the
-    row's end equal to the card; the caller stacks it there.
+    ``ends`` holds the end cards in ascending order and ``row_of`` their row indexes, so the
+    row a card joins is found by bisection. Placing a card after the end just below it
+    keeps that order; a rule-4 card is lower than every end and moves its row to the front.
     """
-    best_index = -1
-    best_diff = 1000
-    for index in range(ROWS):
-        diff = card - rows[index][-1]
-        if 0 <= diff < best_diff:
-            if diff == 0 and variant is not Variant.DOUBLE:
-                continue
-            best_index, best_diff = index, diff
-    if variant is not Variant.PROFESSIONAL:
-        return [] if best_index < 0 else [(best_index, Side.RIGHT)]
-    left_index = -1
-    left_diff = 1000
-    for index in range(ROWS):
-        diff = rows[index][0] - card
-        if 0 < diff < left_diff:
-            left_index, left_diff = index, diff
-    options = []
-    if best_index >= 0 and best_diff <= left_diff:
-        options.append((best_index, Side.RIGHT))
-    if left_index >= 0 and left_diff <= best_diff:
-        options.append((left_index, Side.LEFT))
-    return options
+    rows = [list(row) for row in table.rows]
+    row_of = sorted(range(ROWS), key=lambda i: rows[i][-1])
+    ends = [rows[i][-1] for i in row_of]
+    steps: list[Step] = []
+    scores = dict.fromkeys(players, 0)
+    for player, card in order:
+        at = bisect_left(ends, card) - 1
+        if at < 0:
+            index, step = _lowest_card(rows, player, card, take.get(player))
+            scores[player] += step[6]
+            at = row_of.index(index)
+            del ends[at], row_of[at]
+            ends.insert(0, card)
+            row_of.insert(0, index)
+        else:
+            index = row_of[at]
+            ends[at] = card
+            row = rows[index]
+            if len(row) < ROW_LIMIT:
+                row.append(card)
+                step = _new(
+                    Step, (player, card, index + 1, _RIGHT, _PLACED, (), 0, None, None, None)
+                )
+            else:
+                taken = tuple(row)
+                rows[index] = [card]
+                points = sum([BULLHEADS[c] for c in taken])
+                scores[player] += points
+                step = _new(
+                    Step,
+                    (player, card, index + 1, _RIGHT, _FULL_ROW, taken, points, None, None, None),
+                )
+        steps.append(step)
+    return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores)
 
 
-def _resolve(
+def _resolve_general(
     table: Table,
     order: list[tuple[str, int]],
     variant: Variant,
@@ -247,76 +107,105 @@ def _resolve(
     place: dict[str, tuple[int, Side]],
     players: list[str],
 ) -> Resolution:
+    """Professional (left placements, ties) and Double (stacked twins, shared takes)."""
     rows = [list(row) for row in table.rows]
     steps: list[Step] = []
     scores = dict.fromkeys(players, 0)
-    double = variant is Variant.DOUBLE
+    double = variant is _DOUBLE
     for position, (player, card) in enumerate(order):
         if not player:
             continue  # a twin already placed together with the card before it
-        options = _target(rows, card, variant)
+        options = _targets(rows, card, variant)
         if len(options) > 1:
             chosen = place.get(player)
             if chosen is None:
-                tie = Tie(player, card, tuple((index + 1, side) for index, side in options))
+                tie = Tie(player, card, tuple((i + 1, side) for i, side in options))
                 return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores, tie)
             if (chosen[0] - 1, chosen[1]) not in options:
                 raise errors.BadPlaceChoice(player=player, card=card)
             options = [(chosen[0] - 1, chosen[1])]
 
-        if options:
+        if not options:
+            index, step = _lowest_card(rows, player, card, take.get(player))
+        else:
             index, side = options[0]
             row = rows[index]
             if double and row[-1] == card:
                 row.append(card)  # on top of its twin: the row does not grow
-                step = Step(player, card, index + 1, side, Rule.SMALLEST_DIFFERENCE, (), 0)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0)
             elif (positions(row) if double else len(row)) < ROW_LIMIT:
-                if side is Side.LEFT:
-                    row.insert(0, card)
-                else:
+                if side is _RIGHT:
                     row.append(card)
-                step = Step(player, card, index + 1, side, Rule.SMALLEST_DIFFERENCE, (), 0)
+                else:
+                    row.insert(0, card)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0)
             else:
                 taken = tuple(row)
                 rows[index] = [card]
                 points = sum([BULLHEADS[c] for c in taken])
-                step = Step(player, card, index + 1, side, Rule.FULL_ROW, taken, points)
-        else:
-            costs = tuple(sum([BULLHEADS[c] for c in row]) for row in rows)
-            if player in take:
-                index = take[player] - 1
-                alternatives = None
-            else:
-                cheapest = min(costs)
-                index = costs.index(cheapest)
-                alternatives = tuple(
-                    i + 1 for i, cost in enumerate(costs) if cost == cheapest and i != index
-                )
-            taken = tuple(rows[index])
-            rows[index] = [card]
-            step = Step(
-                player, card, index + 1, Side.RIGHT, Rule.LOWEST_CARD,
-                taken, costs[index], alternatives, costs,
-            )
+                step = Step(player, card, index + 1, side, _FULL_ROW, taken, points)
 
-        if double and step.taken and _twin_follows(order, position, card):
+        twin_follows = position + 1 < len(order) and order[position + 1][1] == card
+        if double and step.taken and twin_follows:
+            # Twins revealed together: the twin lies on top, and the take is shared.
             twin = order[position + 1][0]
-            share = (step.bullheads + 1) // 2
-            step = step._replace(bullheads=share, shared_with=twin)
-            steps.append(step)
-            scores[player] += share
-            rows[index].append(card)
-            steps.append(
-                Step(twin, card, index + 1, Side.RIGHT, step.rule, step.taken, share,
-                     shared_with=player)
-            )
-            scores[twin] += share
             order[position + 1] = ("", card)
+            rows[index].append(card)
+            share = (step.bullheads + 1) // 2
+            steps.append(step._replace(bullheads=share, shared_with=twin))
+            steps.append(Step(twin, card, index + 1, _RIGHT, step.rule, step.taken, share,
+                              shared_with=player))
+            scores[player] += share
+            scores[twin] += share
             continue
         steps.append(step)
         scores[player] += step.bullheads
     return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores)
 
 
-def _twin_follows(order: list[tuple[str, int]], position: int, card: int) -> bool:
-    return position + 1 < len(order) and order[position + 1][1] == card
+def _targets(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[int, Side]]:
+    """Where ``card`` may go: one ``(index, side)``, two on a Professional tie, none for rule 4.
+
+    In Double a twin lying at a row's end counts as a right placement at difference 0, which
+    nothing beats; the caller sees the equal end card and stacks the card on it.
+    """
+    lowest = 0 if variant is _DOUBLE else 1
+    right_index, right_diff = -1, 1000
+    for index in range(ROWS):
+        diff = card - rows[index][-1]
+        if lowest <= diff < right_diff:
+            right_index, right_diff = index, diff
+    if variant is not _PRO:
+        return [] if right_index < 0 else [(right_index, _RIGHT)]
+    left_index, left_diff = -1, 1000
+    for index in range(ROWS):
+        diff = rows[index][0] - card
+        if 0 < diff < left_diff:
+            left_index, left_diff = index, diff
+    options = []
+    if right_index >= 0 and right_diff <= left_diff:
+        options.append((right_index, _RIGHT))
+    if left_index >= 0 and left_diff <= right_diff:
+        options.append((left_index, _LEFT))
+    return options
+
+
+def _lowest_card(
+    rows: list[list[int]], player: str, card: int, chosen: int | None
+) -> tuple[int, Step]:
+    """Rule 4: take the chosen row, or by default the cheapest (lowest number among equals)."""
+    costs = tuple([sum([BULLHEADS[c] for c in row]) for row in rows])
+    if chosen is not None:
+        index = chosen - 1
+        alternatives = None
+    else:
+        cheapest = min(costs)
+        index = costs.index(cheapest)
+        alternatives = tuple(
+            i + 1 for i, cost in enumerate(costs) if cost == cheapest and i != index
+        )
+    taken = tuple(rows[index])
+    rows[index] = [card]
+    step = Step(player, card, index + 1, _RIGHT, _LOWEST, taken, costs[index],
+                alternatives, costs)
+    return index, step
