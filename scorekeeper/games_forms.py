@@ -8,39 +8,41 @@ from __future__ import annotations
 
 import re
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from .engine import scoring as sc
 
 VARIANT_CHOICES = [
-    ("basic", _l("Basic game")),
-    ("tactics", _l("Tactics or Logic (cards 1 to 10 per player + 4)")),
-    ("double", _l("Double (two decks)")),
-    ("hand", _l("Hand (cards left in the hand count double)")),
+    SelectChoice("basic", lazy_gettext("Basic game")),
+    SelectChoice("tactics", lazy_gettext("Tactics or Logic (cards 1 to 10 per player + 4)")),
+    SelectChoice("double", lazy_gettext("Double (two decks)")),
+    SelectChoice("hand", lazy_gettext("Hand (cards left in the hand count double)")),
 ]
 
 
 class StartForm(FlaskForm):
     players = FieldList(
-        StringField(_l("Player")),
+        StringField(lazy_gettext("Player")),
         min_entries=sc.MAX_PLAYERS, max_entries=sc.MAX_PLAYERS,
     )
     end = RadioField(
-        _l("The game ends"),
-        choices=[("threshold", _l("when a player reaches a score")),
-                 ("deals", _l("after a fixed number of deals"))],
+        lazy_gettext("The game ends"),
+        choices=[SelectChoice("threshold", lazy_gettext("when a player reaches a score")),
+                 SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = StringField(_l("End score"), default=str(sc.DEFAULT_THRESHOLD),
+    threshold = StringField(lazy_gettext("End score"), default=str(sc.DEFAULT_THRESHOLD),
                             validators=[Length(max=20)])
-    fixed_deals = StringField(_l("Number of deals"), validators=[Length(max=20)])
-    virgin_doubling = BooleanField(_l("Virgin doubling"))
-    variant = SelectField(_l("Variant"), choices=VARIANT_CHOICES, default="basic")
-    note = TextAreaField(_l("Note (place, occasion; optional)"), validators=[Length(max=500)])
+    fixed_deals = StringField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
+    virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
+    variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
+    note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
+                         validators=[Length(max=500)])
 
     def settings(self) -> sc.Settings:
         """The game's settings; raises a ScoringError for a bad value."""
@@ -57,8 +59,8 @@ class ConfirmForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    file = FileField(_l("Game file (JSON)"))
-    text = TextAreaField(_l("…or paste the JSON here"))
+    file = FileField(lazy_gettext("Game file (JSON)"))
+    text = TextAreaField(lazy_gettext("…or paste the JSON here"))
 
 
 _SPLIT = re.compile(r"[\s,;]+")

@@ -1,0 +1,209 @@
+"""The games JSON interface (CONTRACT.md section 5): shapes, status codes, retries, CSRF."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def api(client, csrf_headers):
+    """Calls the API the way the score sheet's script does: JSON with the CSRF header."""
+
+    class Api:
+        def post(self, path, body, **kw):
+            return client.post(path, json=body, headers=csrf_headers, **kw)
+
+        def put(self, path, body):
+            return client.put(path, json=body, headers=csrf_headers)
+
+        def get(self, path):
+            return client.get(path)
+
+        def game(self, **settings):
+            answer = self.post("/api/v1/games", {"players": ["Ann", "Bob"], **settings})
+            assert answer.status_code == 201, answer.get_json()
+            return answer.get_json()
+
+    return Api()
+
+
+def deal(number, ann, bob, client_id=None):
+    body = {"number": number, "bullheads": {"Ann": ann, "Bob": bob}}
+    if client_id:
+        body["client_id"] = client_id
+    return body
+
+
+def test_create_answers_the_game(api):
+    game = api.game(threshold=66, virgin_doubling=False)
+    assert game["players"] == ["Ann", "Bob"]
+    assert game["threshold"] == 66 and game["virgin_doubling"] is False
+    assert game["deals"] == [] and game["totals"] == {"Ann": 0, "Bob": 0}
+    assert game["finished"] is False and game["winners"] == []
+    assert api.get(f"/api/v1/games/{game['id']}").get_json() == game
+
+
+def test_deal_shape_with_entered_and_counted_values(api):
+    game = api.game(virgin_doubling=True)
+    answer = api.post(f"/api/v1/games/{game['id']}/deals", deal(1, 5, 0, "a"))
+    assert answer.status_code == 201
+    body = answer.get_json()
+    assert body["deals"][0]["number"] == 1
+    assert body["deals"][0]["bullheads"] == {"Ann": 5, "Bob": 0}
+    assert body["deals"][0]["scores"] == {"Ann": 10, "Bob": 0}
+    assert body["totals"] == {"Ann": 10, "Bob": 0}
+
+
+def test_retry_with_the_same_client_id_adds_nothing(api):
+    game_id = api.game()["id"]
+    first = api.post(f"/api/v1/games/{game_id}/deals", deal(1, 5, 1, "uuid-1"))
+    again = api.post(f"/api/v1/games/{game_id}/deals", deal(1, 5, 1, "uuid-1"))
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert len(again.get_json()["deals"]) == 1
+    other = api.post(f"/api/v1/games/{game_id}/deals", deal(1, 6, 1, "uuid-1"))
+    assert other.status_code == 409
+    assert len(api.get(f"/api/v1/games/{game_id}").get_json()["deals"]) == 1
+
+
+def test_a_taken_deal_number_is_a_conflict_with_the_game(api):
+    game_id = api.game()["id"]
+    api.post(f"/api/v1/games/{game_id}/deals", deal(1, 5, 1, "phone-a"))
+    answer = api.post(f"/api/v1/games/{game_id}/deals", deal(1, 2, 2, "phone-b"))
+    assert answer.status_code == 409
+    body = answer.get_json()
+    assert body["deals"][0]["bullheads"] == {"Ann": 5, "Bob": 1}  # the game, as it is
+    assert "error" in body and body["next_number"] == 2
+    assert api.post(f"/api/v1/games/{game_id}/deals", deal(2, 2, 2, "phone-b")).status_code == 201
+
+
+def test_a_skipped_number_is_a_conflict(api):
+    game_id = api.game()["id"]
+    assert api.post(f"/api/v1/games/{game_id}/deals", deal(3, 1, 1)).status_code == 409
+
+
+def test_a_finished_game_refuses_deals_until_a_correction_reopens_it(api):
+    game_id = api.game()["id"]
+    url = f"/api/v1/games/{game_id}/deals"
+    ended = api.post(url, deal(1, 66, 3)).get_json()
+    assert ended["finished"] is True and ended["winners"] == ["Bob"]
+    refused = api.post(url, deal(2, 1, 1, "late"))
+    assert refused.status_code == 409 and refused.get_json()["finished"] is True
+    fixed = api.put(f"{url}/1", {"bullheads": {"Ann": 6, "Bob": 3}})
+    assert fixed.status_code == 200
+    assert fixed.get_json()["finished"] is False and fixed.get_json()["winners"] == []
+    assert fixed.get_json()["deals"][0]["corrections"] == 1
+    assert api.post(url, deal(2, 1, 1, "late")).status_code == 201
+
+
+def test_fixed_deals_game(api):
+    game = api.game(fixed_deals=2, threshold=None)
+    assert game["threshold"] is None and game["fixed_deals"] == 2
+    url = f"/api/v1/games/{game['id']}/deals"
+    api.post(url, deal(1, 80, 3))
+    last = api.post(url, deal(2, 0, 1)).get_json()
+    assert last["finished"] and last["winners"] == ["Bob"] and last["totals"]["Ann"] == 80
+
+
+def test_shared_win(api):
+    game_id = api.game()["id"]
+    body = api.post(f"/api/v1/games/{game_id}/deals", {
+        "number": 1, "bullheads": {"Ann": 40, "Bob": 40}}).get_json()
+    assert not body["finished"]
+    body = api.post(f"/api/v1/games/{game_id}/deals", deal(2, 30, 30)).get_json()
+    assert body["finished"] and body["winners"] == ["Ann", "Bob"]
+
+
+def test_deal_over_the_deck_bound_is_refused_in_the_requested_language(api):
+    game_id = api.game()["id"]
+    answer = api.post(f"/api/v1/games/{game_id}/deals?lang=de", deal(1, 100, 68))
+    assert answer.status_code == 400
+    assert "167" in answer.get_json()["error"] and "Hornochsen" in answer.get_json()["error"]
+    assert api.post(f"/api/v1/games/{game_id}/deals", deal(1, 100, 67)).status_code == 201
+
+
+def test_cards_with_a_duplicate_are_refused(api):
+    game_id = api.game()["id"]
+    url = f"/api/v1/games/{game_id}/deals"
+    answer = api.post(url, {"number": 1, "cards": {"Ann": [55, 7], "Bob": [7]}})
+    assert answer.status_code == 400 and "7" in answer.get_json()["error"]
+    ok = api.post(url, {"number": 1, "cards": {"Ann": [55, 7], "Bob": [10]}})
+    assert ok.status_code == 201
+    assert ok.get_json()["deals"][0]["bullheads"] == {"Ann": 8, "Bob": 3}
+
+
+def test_tactics_deck_and_hand_variant(api):
+    game = api.game(variant="tactics")
+    answer = api.post(f"/api/v1/games/{game['id']}/deals",
+                      {"cards": {"Ann": [25], "Bob": []}})  # 2 players: cards 1..24
+    assert answer.status_code == 400
+    hand = api.game(variant="hand")
+    body = api.post(f"/api/v1/games/{hand['id']}/deals", {
+        "number": 1, "bullheads": {"Ann": 3, "Bob": 0}, "hand": {"Ann": 2, "Bob": 1}}).get_json()
+    assert body["deals"][0]["hand"] == {"Ann": 2, "Bob": 1}
+    assert body["deals"][0]["scores"] == {"Ann": 7, "Bob": 2}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": ["Ann"]},
+        {"players": ["Ann", "ann"]},
+        {"players": ["Ann", "x" * 41]},
+        {"players": ["Ann", "Bob"], "threshold": -1},
+        {"players": ["Ann", "Bob"], "variant": "nifty"},
+        {"players": ["Ann", "Bob"], "virgin_doubling": "yes"},
+        {"players": ["Ann", "Bob"], "note": 5},
+        ["Ann", "Bob"],
+    ],
+)
+def test_bad_games_are_400(api, body):
+    answer = api.post("/api/v1/games", body)
+    assert answer.status_code == 400 and answer.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"bullheads": {"Ann": -1, "Bob": 0}},
+        {"bullheads": {"Ann": "x", "Bob": 0}},
+        {"bullheads": {"Ann": 1}},
+        {"bullheads": {"Ann": 1, "Bob": 1, "Cas": 1}},
+        {"bullheads": {"Ann": 1, "Bob": 1}, "cards": {"Ann": [], "Bob": []}},
+        {"bullheads": {"Ann": 1, "Bob": 1}, "number": "one"},
+        {"bullheads": {"Ann": 1, "Bob": 1}, "client_id": 7},
+        {"cards": {"Ann": [0], "Bob": []}},
+    ],
+)
+def test_bad_deals_are_400(api, body):
+    game_id = api.game()["id"]
+    answer = api.post(f"/api/v1/games/{game_id}/deals", body)
+    assert answer.status_code == 400 and answer.get_json()["error"]
+
+
+def test_not_valid_json_is_400(client, csrf_headers):
+    answer = client.post("/api/v1/games", data="{", headers={**csrf_headers,
+                         "Content-Type": "application/json"})
+    assert answer.status_code == 400
+
+
+def test_unknown_game_and_deal_are_404(api):
+    assert api.get("/api/v1/games/999").status_code == 404
+    assert api.post("/api/v1/games/999/deals", deal(1, 1, 1)).status_code == 404
+    game_id = api.game()["id"]
+    answer = api.put(f"/api/v1/games/{game_id}/deals/1", deal(1, 1, 1))
+    assert answer.status_code == 404 and answer.get_json()["error"]
+
+
+def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
+    refused = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]})
+    assert refused.status_code == 400 and "error" in refused.get_json()
+    created = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                          headers=csrf_headers)
+    assert created.status_code == 201
+    url = f"/api/v1/games/{created.get_json()['id']}/deals"
+    assert client.post(url, json=deal(1, 1, 1)).status_code == 400
+    assert client.post(url, json=deal(1, 1, 1), headers={"X-CSRFToken": "forged"}
+                       ).status_code == 400
+    assert client.post(url, json=deal(1, 1, 1), headers=csrf_headers).status_code == 201
+    assert client.put(f"{url}/1", json=deal(1, 2, 1)).status_code == 400
+    assert client.get(url.rsplit("/", 1)[0]).get_json()["deals"][0]["bullheads"]["Ann"] == 1
