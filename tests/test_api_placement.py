@@ -1,0 +1,229 @@
+"""POST /api/v1/placement: the contract's shapes, and a clear translated 400 for bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+URL = "/api/v1/placement"
+BOOKLET = {
+    "rows": [[12], [37], [43], [58]],
+    "plays": [{"player": "Ann", "card": 14}, {"player": "Bob", "card": 15},
+              {"player": "Cas", "card": 44}, {"player": "Dirk", "card": 61}],
+}
+
+
+def test_contract_example(client):
+    body = {"variant": "basic", "rows": [[12], [37], [43], [58]],
+            "plays": [{"player": "Ann", "card": 14}, {"player": "Bob", "card": 44}],
+            "take": {"Ann": 2}, "max_card": 104}
+    response = client.post(URL, json=body)
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "steps": [
+            {"player": "Ann", "card": 14, "row": 1, "side": "right", "rule": 2,
+             "taken": [], "bullheads": 0},
+            {"player": "Bob", "card": 44, "row": 3, "side": "right", "rule": 2,
+             "taken": [], "bullheads": 0},
+        ],
+        "rows": [[12, 14], [37], [43, 44], [58]],
+        "bullheads": {"Ann": 0, "Bob": 0},
+    }
+
+
+def test_first_booklet_example(client):
+    answer = client.post(URL, json=BOOKLET).get_json()
+    assert [(s["card"], s["row"], s["rule"]) for s in answer["steps"]] == [
+        (14, 1, 2), (15, 1, 2), (44, 3, 2), (61, 4, 2)]
+    assert answer["rows"] == [[12, 14, 15], [37], [43, 44], [58, 61]]
+
+
+def test_full_row_and_lowest_card_examples(client):
+    second = client.post(URL, json={
+        "rows": [[12, 14, 15], [37], [43, 44], [58, 61]],
+        "plays": [{"player": p, "card": c} for p, c in zip("ABCD", (21, 26, 30, 36), strict=True)],
+    }).get_json()
+    assert second["steps"][2] == {"player": "C", "card": 30, "row": 1, "side": "right",
+                                  "rule": 3, "taken": [12, 14, 15, 21, 26], "bullheads": 6}
+    third = client.post(URL, json={
+        "rows": second["rows"],
+        "plays": [{"player": p, "card": c} for p, c in zip("ABCD", (3, 9, 68, 83), strict=True)],
+    }).get_json()
+    assert third["steps"][0] == {"player": "A", "card": 3, "row": 2, "side": "right",
+                                 "rule": 4, "taken": [37], "bullheads": 1,
+                                 "alternatives": [], "row_bullheads": [4, 1, 6, 2]}
+    assert third["rows"] == [[30, 36], [3, 9], [43, 44], [58, 61, 68, 83]]
+    assert third["bullheads"] == {"A": 1, "B": 0, "C": 0, "D": 0}
+
+
+def test_chosen_row_has_no_alternatives(client):
+    answer = client.post(URL, json={
+        "rows": [[30, 36], [37], [43, 44], [58, 61]],
+        "plays": [{"player": "A", "card": 3}], "take": {"A": 4},
+    }).get_json()
+    assert answer["steps"][0]["row"] == 4 and "alternatives" not in answer["steps"][0]
+    assert answer["bullheads"] == {"A": 2}
+
+
+def test_professional_tie_answers_both_outcomes_then_resolves(client):
+    body = {"variant": "professional", "rows": [[10], [30], [50], [70]],
+            "plays": [{"player": "Ann", "card": 40}, {"player": "Bob", "card": 12}]}
+    answer = client.post(URL, json=body).get_json()
+    assert answer["tie"] == {"player": "Ann", "card": 40,
+                             "options": [{"row": 2, "side": "right"}, {"row": 3, "side": "left"}]}
+    # 40 is 10 above row 2's 30 and 10 below row 3's 50; the 12 before it is settled.
+    assert [s["card"] for s in answer["steps"]] == [12]
+    outcomes = {(o["row"], o["side"]): o["rows"] for o in answer["tie_outcomes"]}
+    assert outcomes == {(2, "right"): [[10, 12], [30, 40], [50], [70]],
+                        (3, "left"): [[10, 12], [30], [40, 50], [70]]}
+    settled = client.post(URL, json={**body, "place": {"Ann": {"row": 3, "side": "left"}}})
+    assert "tie" not in settled.get_json()
+    assert settled.get_json()["steps"][1]["side"] == "left"
+
+
+def test_double_and_nifty_shapes(client):
+    double = client.post(URL, json={
+        "variant": "double", "rows": [[1, 2, 3, 4, 10], [30], [50], [70]],
+        "plays": [{"player": "A", "card": 12}, {"player": "B", "card": 12}]}).get_json()
+    assert [(s["player"], s["bullheads"], s["shared_with"]) for s in double["steps"]] == [
+        ("A", 4, "B"), ("B", 4, "A")]
+    assert double["rows"][0] == [12, 12]
+    nifty = client.post(URL, json={
+        "variant": "nifty", "rows": [[10], [20], [30], [40]],
+        "plays": [{"player": "A", "cards": [25, 12]}, {"player": "B", "cards": [11, 45]}]})
+    assert [s["card"] for s in nifty.get_json()["steps"]] == [11, 45, 25, 12]
+
+
+def test_placement_needs_no_csrf_token(app):
+    # The app fixture keeps CSRF on: this stateless endpoint must still answer.
+    response = app.test_client().post(URL, json=BOOKLET)
+    assert response.status_code == 200
+
+
+def with_(**changes):
+    return {**BOOKLET, **changes}
+
+
+BAD = [
+    # (body, English, Dutch, German)
+    (with_(rows=[[12], [37], [43]]),
+     "The table needs exactly 4 rows, not 3.",
+     "Er liggen precies 4 rijen op tafel, niet 3.",
+     "Auf dem Tisch liegen genau 4 Reihen, nicht 3."),
+    (with_(rows=[[12], [], [43], [58]]),
+     "Row 2 is empty: every row holds at least one card.",
+     "Rij 2 is leeg: elke rij heeft minstens één kaart.",
+     "Reihe 2 ist leer: Jede Reihe hat mindestens eine Karte."),
+    (with_(rows=[[1, 2, 3, 5, 6, 7], [37], [43], [58]]),
+     "Row 1 holds 6 cards; a row holds at most 5.",
+     "Rij 1 heeft 6 kaarten; een rij heeft er hoogstens 5.",
+     "Reihe 1 hat 6 Karten; eine Reihe hat höchstens 5."),
+    (with_(rows=[[12], [37, 36], [43], [58]]),
+     "Row 2 is not in ascending order: 36 comes after 37.",
+     "Rij 2 loopt niet op: 36 ligt na 37.",
+     "Reihe 2 ist nicht aufsteigend: 36 liegt nach 37."),
+    (with_(rows=[[12], [37], [43], [105]]),
+     "Card 105 does not exist in this game: cards go from 1 to 104.",
+     "Kaart 105 bestaat niet in dit spel: de kaarten gaan van 1 tot 104.",
+     "Karte 105 gibt es in diesem Spiel nicht: Die Karten gehen von 1 bis 104."),
+    (with_(rows=[[12], [17], [23], [28]], plays=[{"player": "Ann", "card": 35}], max_card=34),
+     "Card 35 does not exist in this game: cards go from 1 to 34.",
+     "Kaart 35 bestaat niet in dit spel: de kaarten gaan van 1 tot 34.",
+     "Karte 35 gibt es in diesem Spiel nicht: Die Karten gehen von 1 bis 34."),
+    (with_(plays=[{"player": "Ann", "card": True}]),
+     "true (Ann) is not a card number.",
+     "true (Ann) is geen kaartnummer.",
+     "true (Ann) ist keine Kartennummer."),
+    (with_(plays=[{"player": "Ann", "card": 14.0}]),
+     "14.0 (Ann) is not a card number.",
+     "14.0 (Ann) is geen kaartnummer.",
+     "14.0 (Ann) ist keine Kartennummer."),
+    (with_(rows=[[12], [37], [43], [58.5]]),
+     "58.5 (row 4) is not a card number.",
+     "58.5 (row 4) is geen kaartnummer.",
+     "58.5 (row 4) ist keine Kartennummer."),
+    (with_(plays=[{"player": "Ann", "card": 37}]),
+     "Card 37 appears 2 times, but the deck holds it only 1 time(s).",
+     "Kaart 37 komt 2 keer voor, maar zit maar 1 keer in het spel.",
+     "Karte 37 kommt 2-mal vor, ist aber nur 1-mal im Spiel."),
+    (with_(plays=[{"player": "Ann", "card": 14}, {"player": "Ann", "card": 15}]),
+     "Ann is named too often: at most 1 time(s) in one turn.",
+     "Ann wordt te vaak genoemd: hoogstens 1 keer per beurt.",
+     "Ann wird zu oft genannt: höchstens 1-mal pro Zug."),
+    (with_(plays=[{"player": f"P{i}", "card": 60 + i} for i in range(11)]),
+     "11 players is too many: at most 10 can play.",
+     "11 spelers zijn te veel: er kunnen er hoogstens 10 meespelen.",
+     "11 Spieler sind zu viele: Es können höchstens 10 mitspielen."),
+    (with_(plays=[{"card": 14}]),
+     "Card 1 has no player's name.",
+     "Bij kaart 1 staat geen naam van een speler.",
+     "Bei Karte 1 steht kein Spielername."),
+    (with_(plays=[{"player": "Ann"}]),
+     "Ann has no card.",
+     "Ann heeft geen kaart.",
+     "Ann hat keine Karte."),
+    (with_(plays=[]),
+     "Add at least one revealed card.",
+     "Voeg minstens één omgedraaide kaart toe.",
+     "Füge mindestens eine aufgedeckte Karte hinzu."),
+    (with_(variant="chess"),
+     "“chess” is not a variant the checker knows.",
+     "„chess” is geen variant die de controle kent.",
+     "„chess“ ist keine Variante, die der Prüfer kennt."),
+    (with_(take={"Ann": 7}),
+     "Ann chose row 7, but rows are numbered 1 to 4.",
+     "Ann koos rij 7, maar de rijen zijn genummerd van 1 tot 4.",
+     "Ann hat Reihe 7 gewählt, aber die Reihen sind von 1 bis 4 nummeriert."),
+    (with_(take={"Zoe": 1}),
+     "A choice is given for Zoe, who played no card.",
+     "Er is een keuze opgegeven voor Zoe, die geen kaart speelde.",
+     "Für Zoe ist eine Wahl angegeben, aber Zoe hat keine Karte gespielt."),
+    (with_(plays="Ann 14"),
+     "The field “plays” is not filled in the expected form.",
+     "Het veld „plays” is niet in de verwachte vorm ingevuld.",
+     "Das Feld „plays“ ist nicht in der erwarteten Form ausgefüllt."),
+    ([1, 2, 3],
+     "The field “body” is not filled in the expected form.",
+     "Het veld „body” is niet in de verwachte vorm ingevuld.",
+     "Das Feld „body“ ist nicht in der erwarteten Form ausgefüllt."),
+]
+
+
+@pytest.mark.parametrize(("body", "en", "nl", "de"), BAD)
+def test_bad_input_is_a_translated_400(client, body, en, nl, de):
+    for lang, expected in (("en", en), ("nl", nl), ("de", de)):
+        response = client.post(f"{URL}?lang={lang}", json=body)
+        assert response.status_code == 400, response.get_data(as_text=True)
+        assert response.get_json() == {"error": expected}
+
+
+def test_language_follows_accept_language_without_lang(client):
+    response = client.post(URL, json=with_(rows=[]), headers={"Accept-Language": "de"})
+    assert response.get_json()["error"] == "Auf dem Tisch liegen genau 4 Reihen, nicht 0."
+
+
+@pytest.mark.parametrize(
+    ("raw", "en", "de"),
+    [
+        ("{not json", "The request body is not valid JSON.",
+         "Der Inhalt der Anfrage ist kein gültiges JSON."),
+        ("", "The request body is not valid JSON.",
+         "Der Inhalt der Anfrage ist kein gültiges JSON."),
+        ("[" * 5000 + "]" * 5000, "The request is nested too deeply.",
+         "Die Anfrage ist zu tief verschachtelt."),
+        (json.dumps({"rows": [[1]] * 40000}), "The request is too large.",
+         "Die Anfrage ist zu groß."),
+    ],
+)
+def test_malformed_bodies(client, raw, en, de):
+    for lang, expected in (("en", en), ("de", de)):
+        response = client.post(f"{URL}?lang={lang}", data=raw, content_type="application/json")
+        assert response.status_code == 400
+        assert response.get_json() == {"error": expected}
+
+
+def test_get_is_not_allowed_and_answers_json(client):
+    response = client.get(URL)
+    assert response.status_code == 405
+    assert "error" in response.get_json()
