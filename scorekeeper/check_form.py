@@ -100,10 +100,19 @@ class CheckForm:
         )
 
     def names(self) -> list[str]:
-        """Each line's player; unnamed lines get A, B, C... (letters nobody typed)."""
+        """Each line's player; an unnamed line is called by its position: A, B, C...
+
+        A letter somebody typed as a name is skipped, so two players never share one.
+        """
         typed = {line.player.strip() for line in self.lines}
-        spare = (letter for letter in ascii_uppercase if letter not in typed)
-        return [line.player.strip() or next(spare, "?") for line in self.lines]
+        names: list[str] = []
+        for index, line in enumerate(self.lines):
+            name = line.player.strip()
+            if not name:
+                free = [c for c in ascii_uppercase if c not in typed and c not in names]
+                name = ascii_uppercase[index] if ascii_uppercase[index] in free else free[0]
+            names.append(name)
+        return names
 
     def max_card_value(self) -> int:
         if self.deck == "tactics" and not self.max_card:

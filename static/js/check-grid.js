@@ -22,11 +22,10 @@ export function setupGrid(form, bullheads, onChange) {
   const panel = form.querySelector("#grid-panel");
   const grid = panel.querySelector(".grid");
   const label = panel.querySelector(".target-name");
-  const keyboardButton = panel.querySelector('[data-grid="keyboard"]');
+  const toggle = form.querySelector("#use-grid");
   const variant = form.querySelector("#variant");
   const deck = form.querySelector("#deck");
   let target = null;
-  let keyboard = false;
 
   const rowInputs = () => [...form.querySelectorAll(".row-line input")];
   const cardInputs = () => [...form.querySelectorAll(".plays .card-input")];
@@ -105,21 +104,22 @@ export function setupGrid(form, bullheads, onChange) {
   function next(addLine) {
     const all = targets();
     const index = all.indexOf(target);
-    if (index >= 0 && index + 1 < all.length) return setTarget(all[index + 1]);
+    if (index >= 0 && index + 1 < all.length) return open(all[index + 1]);
     if (addLine) {
       const line = addLine();
-      if (line) setTarget(line.querySelector(".card-input"));
+      if (line) open(line.querySelector(".card-input"));
     }
   }
 
   function tap(number, addLine) {
-    if (!target) setTarget(targets()[0]);
+    if (!target) open(targets()[0]);
     const list = numbers(target.value);
     if (rowInputs().includes(target)) {
       list.push(number);
       list.sort((a, b) => a - b);
       target.value = list.join(", ");
       changed(target);
+      reveal(target);
       return;
     }
     const pair = variant.value === "nifty";
@@ -138,20 +138,56 @@ export function setupGrid(form, bullheads, onChange) {
     changed(target);
   }
 
-  function setKeyboard(on) {
-    keyboard = on;
-    keyboardButton.setAttribute("aria-pressed", String(on));
-    for (const input of targets()) input.inputMode = on ? "decimal" : "none";
-    if (on && target) target.focus();
+  function useGrid() {
+    return toggle.checked;
+  }
+
+  function setInputModes() {
+    for (const input of targets()) input.inputMode = useGrid() ? "none" : "decimal";
+  }
+
+  function open(input) {
+    setTarget(input);
+    if (!useGrid()) return;
+    panel.hidden = false;
+    document.body.classList.add("grid-open");
+    document.body.style.setProperty("--grid-height", `${panel.offsetHeight + 16}px`);
+    reveal(input);
+  }
+
+  function close() {
+    if (targets().includes(document.activeElement)) document.activeElement.blur();
+    panel.hidden = true;
+    document.body.classList.remove("grid-open");
+    setTarget(null);
+  }
+
+  // Keep the field being filled in sight above the grid.
+  function reveal(input) {
+    const box = (input.closest(".row-line") || input.closest(".line") || input).getBoundingClientRect();
+    const bottom = window.innerHeight - panel.offsetHeight - 12;
+    if (box.bottom > bottom) window.scrollBy(0, box.bottom - bottom);
+    else if (box.top < 8) window.scrollBy(0, box.top - 8);
+  }
+
+  function typeInstead() {
+    const input = target;
+    toggle.checked = false;
+    setInputModes();
+    close();
+    if (input) input.focus();
   }
 
   return {
     start(addLine) {
-      panel.hidden = false;
+      toggle.closest(".grid-switch").hidden = false;
       build();
       preview();
-      setKeyboard(false);
-      setTarget(targets()[0]);
+      setInputModes();
+      toggle.addEventListener("change", () => {
+        setInputModes();
+        if (!useGrid()) close();
+      });
       grid.addEventListener("click", (event) => {
         const button = event.target.closest("button[data-card]");
         if (button) tap(Number(button.dataset.card), addLine);
@@ -161,10 +197,14 @@ export function setupGrid(form, bullheads, onChange) {
         if (!tool) return;
         if (tool.dataset.grid === "undo") undo();
         if (tool.dataset.grid === "next") next(addLine);
-        if (tool.dataset.grid === "keyboard") setKeyboard(!keyboard);
+        if (tool.dataset.grid === "keyboard") typeInstead();
+        if (tool.dataset.grid === "done") close();
       });
       form.addEventListener("focusin", (event) => {
-        if (targets().includes(event.target)) setTarget(event.target);
+        if (targets().includes(event.target)) open(event.target);
+      });
+      form.addEventListener("click", (event) => {
+        if (targets().includes(event.target) && panel.hidden) open(event.target);
       });
       form.addEventListener("input", (event) => {
         preview();
@@ -178,9 +218,10 @@ export function setupGrid(form, bullheads, onChange) {
         onChange();
       });
     },
+    close,
     lineAdded(line) {
       const input = line.querySelector(".card-input");
-      input.inputMode = keyboard ? "decimal" : "none";
+      input.inputMode = useGrid() ? "none" : "decimal";
       if (deck.value === "tactics") build();
     },
   };

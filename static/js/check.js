@@ -119,6 +119,7 @@ function start(form) {
       return;
     }
     clearTimeout(timer);
+    grid.close();
     refresh({ scroll: true });
   });
 
