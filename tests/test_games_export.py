@@ -1,0 +1,116 @@
+"""CSV and JSON export, JSON import (an exact round trip), and per-player statistics."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from tests.conftest import read_csrf_token
+
+
+def make_game(client, headers, **settings):
+    body = {"players": ["Ann", "=Bob", "Cas"], "note": "Zolder", **settings}
+    game = client.post("/api/v1/games", json=body, headers=headers).get_json()
+    return game["id"], f"/api/v1/games/{game['id']}/deals"
+
+
+def test_csv_content(client, csrf_headers):
+    game_id, url = make_game(client, csrf_headers, virgin_doubling=True)
+    client.post(url, json={"number": 1, "bullheads": {"Ann": 0, "=Bob": 3, "Cas": 5}},
+                headers=csrf_headers)
+    client.post(url, json={"number": 2, "bullheads": {"Ann": 1, "=Bob": 1, "Cas": 1}},
+                headers=csrf_headers)
+    answer = client.get(f"/games/{game_id}/export.csv")
+    assert answer.mimetype == "text/csv"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    assert answer.get_data(as_text=True).split("\r\n") == [
+        "Deal,Ann: entered,Ann: counts,'=Bob: entered,'=Bob: counts,Cas: entered,Cas: counts",
+        "1,0,0,3,6,5,10",
+        "2,1,1,1,1,1,1",
+        "Total,,1,,7,,11",
+        "",
+    ]
+
+
+def test_csv_hand_variant_has_stack_and_hand_in_german(client, csrf_headers):
+    game_id, url = make_game(client, csrf_headers, variant="hand")
+    client.post(url, json={"number": 1, "bullheads": {"Ann": 2, "=Bob": 0, "Cas": 1},
+                           "hand": {"Ann": 1, "=Bob": 0, "Cas": 0}}, headers=csrf_headers)
+    lines = client.get(f"/games/{game_id}/export.csv?lang=de").get_data(as_text=True).split(
+        "\r\n")
+    assert lines[0].startswith("Runde,Ann: Stapel,Ann: Hand,Ann: zählt,")
+    assert lines[1] == "1,2,1,4,0,0,0,1,0,1"
+    assert lines[2] == "Summe,,,4,,,0,,,1"
+
+
+def full_game(client, headers):
+    game_id, url = make_game(client, headers, variant="hand", virgin_doubling=True,
+                             threshold=100)
+    client.post(url, json={"number": 1, "bullheads": {"Ann": 20, "=Bob": 0, "Cas": 1},
+                           "hand": {"Ann": 0, "=Bob": 0, "Cas": 2}, "client_id": "x-1"},
+                headers=headers)
+    client.post(url, json={"number": 2, "cards": {"Ann": [55], "=Bob": [10, 11], "Cas": []},
+                           "hand": {"Ann": 0, "=Bob": 1, "Cas": 0}}, headers=headers)
+    client.put(f"{url}/1", json={"bullheads": {"Ann": 2, "=Bob": 0, "Cas": 1},
+                                 "hand": {"Ann": 0, "=Bob": 0, "Cas": 2}}, headers=headers)
+    return game_id
+
+
+def test_json_export_import_round_trip_is_exact(client, csrf_headers):
+    game_id = full_game(client, csrf_headers)
+    exported = client.get(f"/games/{game_id}/export.json").get_data()
+    data = json.loads(exported)
+    assert [e["kind"] for e in data["events"]] == ["deal", "deal", "correction"]
+    assert data["events"][1]["cards"] == {"Ann": [55], "=Bob": [10, 11], "Cas": []}
+    token = read_csrf_token(client)
+    answer = client.post("/games/import", data={
+        "csrf_token": token, "file": (io.BytesIO(exported), "game.json")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 302
+    new_id = int(answer.headers["Location"].rsplit("/", 1)[1])
+    assert new_id != game_id
+    assert client.get(f"/games/{new_id}/export.json").get_data() == exported
+    original = client.get(f"/api/v1/games/{game_id}").get_json()
+    restored = client.get(f"/api/v1/games/{new_id}").get_json()
+    assert {**original, "id": 0} == {**restored, "id": 0}
+
+
+def test_import_by_pasting_text(client, csrf_headers):
+    game_id = full_game(client, csrf_headers)
+    text = client.get(f"/games/{game_id}/export.json").get_data(as_text=True)
+    token = read_csrf_token(client)
+    answer = client.post("/games/import", data={"csrf_token": token, "text": text})
+    assert answer.status_code == 302
+
+
+def test_import_refuses_damaged_files(client, csrf_headers):
+    game_id = full_game(client, csrf_headers)
+    data = json.loads(client.get(f"/games/{game_id}/export.json").get_data())
+    token = read_csrf_token(client)
+    over = json.loads(json.dumps(data))
+    over["events"][0]["bullheads"]["Ann"] = 500
+    cheat = json.loads(json.dumps(data))
+    cheat["events"][1]["bullheads"]["Ann"] = 1  # 55 holds 7 bullheads, not 1
+    for text, expected in (("{", "not a game file"), ("[]", "not a game file"),
+                           (json.dumps(over), "cannot be scored"),
+                           (json.dumps(cheat), "not a game file")):
+        answer = client.post("/games/import", data={"csrf_token": token, "text": text})
+        assert answer.status_code == 400 and expected in answer.get_data(as_text=True)
+    assert len(client.get("/games").get_data(as_text=True).split('class="game-item"')) == 2
+
+
+def test_player_statistics(client, csrf_headers):
+    one = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                      headers=csrf_headers).get_json()["id"]
+    two = client.post("/api/v1/games", json={"players": ["Bob", "Cas"], "virgin_doubling": True},
+                      headers=csrf_headers).get_json()["id"]
+    for game, deals in ((one, [(10, 0), (60, 5)]), (two, [(1, 10), (0, 30)])):
+        names = ["Ann", "Bob"] if game == one else ["Bob", "Cas"]
+        for number, (a, b) in enumerate(deals, 1):
+            client.post(f"/api/v1/games/{game}/deals", headers=csrf_headers, json={
+                "number": number, "bullheads": dict(zip(names, (a, b), strict=True))})
+    html = client.get("/games/stats").get_data(as_text=True)
+    rows = [r.split("</th>")[1].split("\n")[0] for r in html.split('<tr><th scope="row">')[1:]]
+    # Bob: 2 games, 2 wins, 0+5+1+0 = 6 bullheads in 4 deals = 1.5, 2 clean deals.
+    assert html.index(">Bob<") < html.index(">Ann<")
+    assert rows[0] == "<td>2</td><td>2</td><td>1.5</td><td>2</td></tr>"

@@ -1,0 +1,219 @@
+"""The scorekeeper pages, posted like a browser without JavaScript (CSRF token included)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import read_csrf_token
+
+
+@pytest.fixture
+def token(client):
+    return read_csrf_token(client)
+
+
+def start(client, token, players=("Ann", "Bob", "Cas", "Dirk"), **fields):
+    data = {"csrf_token": token, "end": "threshold", "threshold": "66", "variant": "basic"}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    data.update(fields)
+    return client.post("/", data=data)
+
+
+def add(client, token, game_id, number, *values, action="save", **extra):
+    data = {"csrf_token": token, "number": str(number), "mode": "bullheads", "action": action}
+    data.update({f"bh-{i}": str(v) for i, v in enumerate(values)})
+    data.update(extra)
+    return client.post(f"/games/{game_id}/deals", data=data)
+
+
+def error_of(html: str) -> str:
+    match = re.search(r'id="deal-error">([^<]*)<', html)
+    return match.group(1) if match else ""
+
+
+def test_start_page_is_the_home_page(client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'name="players-0"' in html and 'value="66"' in html
+    assert "Virgin doubling" in html and "everyone else" in html
+
+
+def test_starting_a_game_opens_its_score_sheet(client, token):
+    answer = start(client, token, note="Kitchen table")
+    assert answer.status_code == 302 and answer.headers["Location"] == "/games/1"
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "Kitchen table" in html and "Deal 1" in html
+    assert "The game ends when someone reaches 66." in html
+
+
+def test_start_form_without_csrf_token_is_refused(client):
+    answer = client.post("/", data={"players-0": "Ann", "players-1": "Bob", "end": "threshold",
+                                    "threshold": "66", "variant": "basic"})
+    assert answer.status_code == 400
+    assert client.get("/games/1").status_code == 404
+
+
+def test_bad_start_keeps_what_was_typed_and_says_why_in_dutch(client, token):
+    answer = client.post("/?lang=nl", data={
+        "csrf_token": token, "players-0": "Ann", "players-1": "ann", "end": "threshold",
+        "threshold": "66", "variant": "basic", "note": "Zolder"})
+    assert answer.status_code == 400
+    html = answer.get_data(as_text=True)
+    assert "komt twee keer voor" in html
+    assert 'value="ann"' in html and "Zolder" in html
+
+
+def test_names_and_notes_are_escaped_everywhere(client, token):
+    start(client, token, players=("<b>Ann</b>", "Bob"), note="<script>alert(1)</script>")
+    add(client, token, 1, 1, 3, 0)
+    for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
+                 "/games/1/deals/1/edit", "/games/1/delete"):
+        html = client.get(path).get_data(as_text=True)
+        assert "<b>Ann" not in html and "<script>alert" not in html, path
+        assert "&lt;b&gt;Ann" in html, path
+
+
+def test_preview_shows_deal_and_new_total_before_saving(client, token):
+    start(client, token, virgin_doubling="y")
+    add(client, token, 1, 1, 2, 3, 4, 5)
+    answer = add(client, token, 1, 2, 0, 4, 1, 2, action="preview")
+    outputs = re.findall(r'<output[^>]*>([^<]*)<', answer.get_data(as_text=True))
+    # Ann is the virgin: everyone else's bullheads count double.
+    assert outputs == ["counts 0, total 2", "counts 8, total 11",
+                       "counts 2, total 6", "counts 4, total 9"]
+    assert len(client.get("/api/v1/games/1").get_json()["deals"]) == 1
+
+
+def test_bad_deal_is_refused_with_a_translated_message_and_kept(client, token):
+    start(client, token)
+    client.get("/?lang=de")
+    answer = add(client, token, 1, 1, 100, 60, 8, 0)
+    assert answer.status_code == 400
+    html = answer.get_data(as_text=True)
+    assert "168 Hornochsen" in error_of(html) and "167" in error_of(html)
+    assert 'value="100"' in html and 'value="60"' in html and 'value="8"' in html
+
+
+def test_card_entry_with_a_duplicate_card(client, token):
+    start(client, token)
+    answer = add(client, token, 1, 1, mode="cards", **{"cards-0": "55 12", "cards-1": "12"})
+    assert answer.status_code == 400
+    assert "Card 12" in error_of(answer.get_data(as_text=True))
+    assert 'value="55 12"' in answer.get_data(as_text=True)
+    ok = add(client, token, 1, 1, mode="cards", **{"cards-0": "55 12", "cards-3": "10"})
+    assert ok.status_code == 302
+    assert client.get("/api/v1/games/1").get_json()["totals"] == {
+        "Ann": 8, "Bob": 0, "Cas": 0, "Dirk": 3}
+
+
+def test_end_is_announced_and_no_more_deals(client, token):
+    start(client, token)
+    add(client, token, 1, 1, 30, 10, 20, 10)
+    add(client, token, 1, 2, 36, 2, 0, 2)
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "The game is over." in html
+    assert "Bob, Dirk share the win with 12 bullheads each." in html
+    assert 'id="deal-form"' not in html
+    late = add(client, token, 1, 3, 1, 1, 1, 1)
+    assert late.status_code == 409 and "has ended" in error_of(late.get_data(as_text=True))
+
+
+def test_leader_is_named_with_fewest_bullheads_leading(client, token):
+    start(client, token)
+    add(client, token, 1, 1, 3, 1, 7, 2)
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "fewest bullheads leads): Bob with 1." in html
+
+
+def test_a_stale_page_gets_a_conflict_and_the_next_number(client, token):
+    start(client, token)
+    add(client, token, 1, 1, 1, 1, 1, 1)
+    stale = add(client, token, 1, 1, 2, 2, 2, 2)
+    assert stale.status_code == 409
+    html = stale.get_data(as_text=True)
+    assert "has been entered already" in error_of(html)
+    assert 'name="number" value="2"' in html and 'value="2"' in html
+
+
+def test_correction_keeps_history_and_reopens_a_finished_game(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    add(client, token, 1, 1, 70, 3)
+    assert "The game is over." in client.get("/games/1").get_data(as_text=True)
+    form = client.get("/games/1/deals/1/edit").get_data(as_text=True)
+    assert 'value="70"' in form
+    fixed = client.post("/games/1/deals/1/edit", data={
+        "csrf_token": token, "mode": "bullheads", "bh-0": "7", "bh-1": "3"})
+    assert fixed.status_code == 302
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "The game is over." not in html and 'id="deal-form"' in html
+    history = client.get("/games/1/history").get_data(as_text=True)
+    assert "Ann: 70" in history and "Ann: 7;" in history
+    assert "deal 1 corrected" in history
+
+
+def test_bad_correction_is_refused_and_kept(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    add(client, token, 1, 1, 5, 3)
+    answer = client.post("/games/1/deals/1/edit", data={
+        "csrf_token": token, "mode": "bullheads", "bh-0": "abc", "bh-1": "3"})
+    assert answer.status_code == 400 and 'value="abc"' in answer.get_data(as_text=True)
+
+
+def test_sheet_shows_entered_and_counted_values_and_a_chart(client, token):
+    start(client, token, players=("Ann", "Bob"), virgin_doubling="y")
+    add(client, token, 1, 1, 5, 0)
+    html = client.get("/games/1").get_data(as_text=True)
+    assert '<td class="entered">5</td>' in html
+    assert re.search(r'<td class="counted\s*">10</td>', html)
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    assert 'class="threshold"' in svg and "stroke-dasharray" in svg
+    assert "style=" not in html
+    assert html.count("<polyline") == 2
+
+
+def test_hand_variant_sheet_shows_stack_and_hand(client, token):
+    start(client, token, players=("Ann", "Bob"), variant="hand")
+    add(client, token, 1, 1, 3, 0, **{"hand-0": "2", "hand-1": "0"})
+    html = client.get("/games/1").get_data(as_text=True)
+    assert '<td class="entered">3+2</td>' in html
+    assert re.search(r'<td class="counted\s*">7</td>', html)
+
+
+def test_fixed_deals_game_from_the_form(client, token):
+    start(client, token, players=("Ann", "Bob"), end="deals", fixed_deals="1")
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "Deal 0 of 1 played." in html
+    add(client, token, 1, 1, 1, 2)
+    assert "Ann wins with 1 bullheads." in client.get("/games/1").get_data(as_text=True)
+
+
+def test_games_list_and_delete_with_confirmation(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    start(client, token, players=("Cas", "Dirk"))
+    add(client, token, 2, 1, 70, 0)
+    listing = client.get("/games").get_data(as_text=True)
+    assert listing.index("Ann, Bob") < listing.index("Finished") < listing.index("Cas, Dirk")
+    assert "Ann, Bob" in client.get("/").get_data(as_text=True)  # resume from the start page
+    confirm = client.get("/games/2/delete").get_data(as_text=True)
+    assert "Delete for good" in confirm
+    assert client.get("/games/2").status_code == 200  # asking deletes nothing
+    assert client.post("/games/2/delete", data={"csrf_token": token}).status_code == 302
+    assert client.get("/games/2").status_code == 404
+    assert client.post("/games/1/delete", data={}).status_code == 400  # no token
+
+
+def test_unknown_game_pages_are_404(client):
+    for path in ("/games/9", "/games/9/history", "/games/9/export.csv", "/games/9/delete"):
+        assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_pages_render_in_every_language(client, token, lang):
+    start(client, token)
+    add(client, token, 1, 1, 1, 2, 3, 0)
+    for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
+                 "/games/import", "/games/1/deals/1/edit"):
+        answer = client.get(f"{path}?lang={lang}")
+        assert answer.status_code == 200 and f'<html lang="{lang}">' in answer.get_data(
+            as_text=True), path

@@ -1,0 +1,137 @@
+"""Storage: schema migrations keep every deal; two phones on a real server lose nothing."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import re
+import sqlite3
+import threading
+import urllib.error
+import urllib.request
+
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app, db
+
+
+def games_version() -> int:
+    """The schema version that created the games tables (others' migrations may follow)."""
+    return next(i for i, script in enumerate(db.MIGRATIONS, 1) if "game_events" in script)
+
+
+def build(path, version: int) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    for script in db.MIGRATIONS[:version]:
+        for statement in filter(str.strip, script.split(";")):
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version:d}")
+    return conn
+
+
+def test_games_schema_database_migrates_to_a_later_release_keeping_deals(tmp_path, monkeypatch):
+    path = tmp_path / "old.sqlite"
+    conn = build(path, games_version())
+    conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
+                 " variant, note) VALUES (1, '2026-01-02T20:00:00Z', '[\"Ann\", \"Bob\"]', 66,"
+                 " 1, 'basic', 'old')")
+    conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
+                 " VALUES (1, 'deal', 1, '{\"Ann\": 4, \"Bob\": 0}', '2026-01-02T20:05:00Z')")
+    conn.close()
+    # A later release adds a column; the deal must come through it.
+    monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS, "ALTER TABLE games ADD COLUMN x TEXT"])
+    client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"}).test_client()
+    game = client.get("/api/v1/games/1").get_json()
+    assert game["deals"][0]["bullheads"] == {"Ann": 4, "Bob": 0}
+    assert game["totals"] == {"Ann": 8, "Bob": 0} and game["note"] == "old"
+    version = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0]
+    assert version == len(db.MIGRATIONS)
+
+
+def test_version_1_database_gains_the_games_tables_and_keeps_its_rows(tmp_path):
+    path = tmp_path / "v1.sqlite"
+    conn = build(path, 1)
+    conn.execute("INSERT INTO meta VALUES ('installed', 'long ago')")
+    conn.close()
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    created = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]})
+    assert created.status_code == 201
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT value FROM meta").fetchone()[0] == "long ago"
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+class Phone:
+    """One phone: its own cookies and CSRF token, talking JSON to the server."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        html = self.opener.open(base + "/", timeout=10).read().decode()
+        self.token = re.search(r'name="csrf-token" content="([^"]+)"', html).group(1)
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            self.base + path, method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "X-CSRFToken": self.token})
+        try:
+            with self.opener.open(request, timeout=10) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as error:
+            return error.code, json.load(error)
+
+
+def test_two_phones_adding_and_retrying_deals_lose_or_double_nothing(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "live.sqlite"), "SECRET_KEY": "live"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        first = Phone(base)
+        status, game = first.call("POST", "/api/v1/games",
+                                  {"players": ["Ann", "Bob"], "threshold": 1000})
+        assert status == 201
+        url = f"/api/v1/games/{game['id']}"
+        per_phone, start = 12, threading.Barrier(2)
+        failures: list[str] = []
+        conflicts = [0, 0]
+
+        def play(seat: int) -> None:
+            phone = first if seat == 0 else Phone(base)
+            start.wait()
+            for i in range(per_phone):
+                body = {"bullheads": {"Ann": seat + 1, "Bob": i}, "client_id": f"{seat}-{i}"}
+                while True:
+                    body["number"] = phone.call("GET", url)[1]["next_number"]
+                    status, answer = phone.call("POST", url + "/deals", body)
+                    if status == 409:
+                        conflicts[seat] += 1
+                        continue  # the other phone took that number: read again
+                    break
+                if status != 201:
+                    failures.append(f"{seat}-{i}: {status} {answer}")
+                # The answer was "lost": the phone sends the very same deal again.
+                again, _ = phone.call("POST", url + "/deals", body)
+                if again != 200:
+                    failures.append(f"retry {seat}-{i}: {again}")
+
+        threads = [threading.Thread(target=play, args=(seat,)) for seat in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert not failures
+        final = first.call("GET", url)[1]
+        assert [d["number"] for d in final["deals"]] == list(range(1, 2 * per_phone + 1))
+        entered = sorted((d["bullheads"]["Ann"], d["bullheads"]["Bob"]) for d in final["deals"])
+        assert entered == sorted((seat + 1, i) for seat in (0, 1) for i in range(per_phone))
+        assert final["totals"] == {"Ann": per_phone * 3, "Bob": 2 * sum(range(per_phone))}
+        assert final["version"] == 2 * per_phone
+    finally:
+        server.shutdown()
+        thread.join()
