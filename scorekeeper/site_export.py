@@ -18,6 +18,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app, render_template
+from flask.cli import with_appcontext
 from flask_babel import force_locale, gettext
 from flask_frozen import Freezer, MissingURLGeneratorWarning
 
@@ -83,6 +84,7 @@ def _chooser(app: Flask) -> str:
 @click.argument("destination", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--checker-url", envvar="SCOREKEEPER_CHECKER_URL", default=None,
               help="Base URL of a live copy of the app, for the examples' checker links.")
+@with_appcontext
 def freeze_rules_command(destination: Path, checker_url: str | None) -> None:
     """Export the rules reference (nl, de, en) as a static site into DESTINATION."""
     files = freeze_rules(current_app._get_current_object(), destination, checker_url)

@@ -1,4 +1,5 @@
 // The bullhead search of the rules reference: type a number, see its bullheads.
+// Works as a module (the live /rules) and as a classic deferred script (the exported files).
 // Without JavaScript the full table stays visible (and /rules has a GET form).
 
 const input = document.getElementById("bh-card");

@@ -1,0 +1,207 @@
+"""The rules reference: its examples agree with the engine, its search, its pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine import BULLHEADS
+from scorekeeper.rules import READINGS, SECTIONS
+from scorekeeper.rules_examples import BASIC_RULE_2, EXAMPLES, checker_query
+
+LANGS = ("en", "nl", "de")
+
+
+def placement_body(example):
+    return {
+        "variant": example.variant,
+        "max_card": example.max_card,
+        "rows": [list(row) for row in example.rows],
+        "plays": [{"player": player, "card": card} for player, card in example.plays],
+    }
+
+
+@pytest.mark.parametrize("anchor", list(EXAMPLES))
+def test_every_drawn_example_is_what_the_placement_api_answers(client, anchor):
+    example = EXAMPLES[anchor]
+    answer = client.post("/api/v1/placement", json=placement_body(example))
+    assert answer.status_code == 200, answer.get_json()
+    data = answer.get_json()
+    if example.tie:
+        assert data["tie"]["card"] == 53
+        assert {(o["row"], o["side"]) for o in data["tie"]["options"]} == {
+            (2, "right"), (3, "left")}
+        return
+    assert "tie" not in data or data["tie"] is None
+    assert [tuple(row) for row in data["rows"]] == list(example.after)
+    took = {player: points for player, points in data["bullheads"].items() if points}
+    assert took == example.taken
+
+
+def test_hand_checked_outcomes_of_the_booklet_examples():
+    # Worked out by hand from the booklet's figures (see the module's data).
+    assert EXAMPLES["example-rule-3"].taken == {"C": 6}  # 12+14+15+21+26 = 1+1+2+1+1
+    assert EXAMPLES["example-rule-4"].after[1] == (3, 9)  # the 3 took the lone 37
+    assert EXAMPLES["example-pitfall-2"].taken == {"A": 3, "B": 7}
+    assert EXAMPLES["example-double"].taken == {"B": 5, "C": 5}  # 9 shared, rounded up
+
+
+def test_try_it_query_has_the_checker_format():
+    assert checker_query(BASIC_RULE_2) == (
+        "variant=basic&max_card=104&r1=12&r2=37&r3=43&r4=58"
+        "&player=A&card=14&player=B&card=15&player=C&card=44&player=D&card=61"
+    )
+    double = checker_query(EXAMPLES["example-double"])
+    assert "r1=12,14&" in double and "r3=43,44,46,47,49&" in double
+    assert double.startswith("variant=double&")
+
+
+def page_html(client, lang: str, static: bool) -> str:
+    url = f"/{lang}/rules/" if static else f"/rules?lang={lang}"
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def ids_in(html: str) -> list[str]:
+    return re.findall(r'\bid="([^"]+)"', html)
+
+
+@pytest.mark.parametrize("static", [False, True])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_section_variant_reading_and_example_exists(client, lang, static):
+    html = page_html(client, lang, static)
+    assert f'<html lang="{lang}">' in html
+    ids = set(ids_in(html))
+    wanted = [a for a, _t, _l in SECTIONS] + [a for a, _t in READINGS] + list(EXAMPLES)
+    assert not [anchor for anchor in wanted if anchor not in ids]
+    for variant in ("tactics", "logic", "tournament", "professional", "open", "nifty",
+                    "hand", "double"):
+        assert f'id="variant-{variant}"' in html
+        assert f'href="#variant-{variant}"' in html  # in the table of contents
+    assert 'id="rule-2-smallest-difference"' in html
+
+
+def test_structure_is_the_same_in_every_language(client):
+    structures = {lang: ids_in(page_html(client, lang, True)) for lang in LANGS}
+    assert structures["nl"] == structures["en"] == structures["de"]
+    assert len(structures["en"]) > 140  # sections, readings, examples and 104 cards
+
+
+class TextChunks:
+    """Visible text of a page, one chunk per text node (scripts and attributes left out)."""
+
+    def __init__(self, html: str):
+        body = "<" + html.split("<main", 1)[1]
+        body = re.sub(r"<script.*?</script>", " ", body, flags=re.S)
+        chunks = re.split(r"<[^>]+>", body)
+        self.chunks = {" ".join(c.split()) for c in chunks}
+        self.chunks = {c for c in self.chunks if re.search(r"[A-Za-z]{3}", c)}
+
+
+#: Words that are the same in English and the other language on purpose.
+SAME_WORD = {"Material", "Variant 5: Open", "Variant 7: Hand", "Variante 7: Hand"}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("static", [False, True])
+def test_no_english_text_left_on_the_translated_pages(client, lang, static):
+    english = TextChunks(page_html(client, "en", static)).chunks
+    other = TextChunks(page_html(client, lang, static)).chunks
+    leftovers = (english & other) - SAME_WORD
+    assert not leftovers
+
+
+def test_catalogs_have_every_rules_string_translated():
+    from babel.messages.pofile import read_po
+
+    mine = ("templates/rules/", "scorekeeper/rules.py", "scorekeeper/site_export.py")
+    for lang in ("nl", "de"):
+        with open(f"translations/{lang}/LC_MESSAGES/messages.po", "rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        count = 0
+        for message in catalog:
+            if not message.id or not any(path.startswith(mine) for path, _ in
+                                         message.locations):
+                continue
+            count += 1
+            strings = message.string if isinstance(message.string, tuple) else (
+                message.string,)
+            assert not message.fuzzy, (lang, message.id)
+            assert all(strings), (lang, message.id)
+            assert not list(message.check(catalog)), (lang, message.id)
+        assert count > 120
+
+
+def test_end_of_game_names_the_dutch_reading(client):
+    html = page_html(client, "en", False)
+    assert "66 or more" in html and "more than 66" in html
+    assert "sets the limit to 67" in html
+    nl = page_html(client, "nl", True)
+    assert "meer dan 66" in nl and "67" in nl
+
+
+def test_house_rule_is_marked_as_such(client):
+    html = page_html(client, "en", False)
+    block = html.split('class="house-rule"', 1)[1].split("</aside>", 1)[0]
+    assert "House rule" in block and "virgin" in block
+
+
+def test_bullhead_table_lists_all_104_cards(client):
+    html = page_html(client, "en", True)
+    cells = re.findall(
+        r'<li id="card-(\d+)" data-card="\d+"><span class="card" data-bh="(\d)"', html)
+    assert [int(n) for n, _ in cells] == list(range(1, 105))
+    assert all(int(bh) == BULLHEADS[int(n)] for n, bh in cells)
+    assert "All 104 cards together carry 171 bullheads." in html
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("55", "Card 55 carries 7 bullheads."),
+        ("1", "Card 1 carries 1 bullhead."),
+        (" 100 ", "Card 100 carries 3 bullheads."),
+        ("200", "There is no card 200: the cards run from 1 to 104."),
+        ("0", "There is no card 0: the cards run from 1 to 104."),
+        ("ten", "Type a whole number from 1 to 104."),
+    ],
+)
+def test_bullhead_search_works_without_javascript(client, typed, expected):
+    html = client.get("/rules", query_string={"card": typed, "lang": "en"}).get_data(
+        as_text=True)
+    result = re.search(r'id="bh-result"[^>]*>([^<]*)</p>', html).group(1)
+    assert result == expected
+    assert f'value="{typed.strip()}"' in html  # what was typed stays in the box
+    if "carries" in expected:
+        assert f'<li id="card-{typed.strip()}" data-card="{typed.strip()}" class="hit">' in html
+
+
+def test_bullhead_search_in_dutch(client):
+    html = client.get("/rules?lang=nl&card=55").get_data(as_text=True)
+    assert "Kaart 55 heeft 7 runderkoppen." in html
+
+
+def test_live_page_links_each_example_to_the_checker(client):
+    html = page_html(client, "en", False)
+    for anchor, example in EXAMPLES.items():
+        href = "/check?" + checker_query(example)
+        assert f'href="{href.replace("&", "&amp;")}" data-example="{anchor}"' in html
+
+
+def test_rules_is_in_the_menu(client):
+    html = client.get("/?lang=en").get_data(as_text=True)
+    assert 'href="/rules"' in html
+
+
+def test_language_pages_carry_no_session_no_token_and_no_form(client):
+    response = client.get("/de/rules/")
+    html = response.get_data(as_text=True)
+    assert "Set-Cookie" not in response.headers
+    assert "<form" not in html and "csrf" not in html
+    assert 'hreflang="nl" href="/nl/rules/"' in html
+
+
+def test_unknown_language_path_is_not_found(client):
+    assert client.get("/fr/rules/").status_code == 404
