@@ -69,7 +69,9 @@ def present(form: CheckForm, data: dict, out: dict) -> dict:
                 "taken": taken_by_player(outcome), "tie": outcome.get("tie"),
                 "url": link(form, place=place),
             })
-        view["tie"] = {**tie, "outcomes": outcomes}
+        sides = {option["side"]: option["row"] for option in tie["options"]}
+        view["tie"] = {**tie, "outcomes": outcomes, "right": sides.get("right"),
+                       "left": sides.get("left")}
     return view
 
 
@@ -103,8 +105,10 @@ def explain(rows: list[list[int]], steps: list[dict], choose) -> list[dict]:
         else:
             if step["side"] == "left":
                 view["neighbour"], view["diff"] = row[0], row[0] - card
+                view["calc"] = _calc(row[0], card)
             else:
                 view["neighbour"], view["diff"] = row[-1], card - row[-1]
+                view["calc"] = _calc(card, row[-1])
                 view["stacked"] = row[-1] == card and step["rule"] == 2
             if step["rule"] == 3:
                 rows[index] = [card]
@@ -114,6 +118,11 @@ def explain(rows: list[list[int]], steps: list[dict], choose) -> list[dict]:
                 row.append(card)
         views.append(view)
     return views
+
+
+def _calc(high: int, low: int) -> str:
+    """``14 − 12 = 2`` with spaces that never break the sum over two lines."""
+    return f"{high}\u00a0−\u00a0{low}\u00a0=\u00a0{high - low}"
 
 
 def rule4_choices(step: dict, choose) -> list[dict]:

@@ -156,6 +156,7 @@ def test_professional_tie_shows_both_outcomes_and_lets_the_players_pick(client):
     response = client.get(f"/check?lang=en&{TIE}")
     page = text_of(response)
     assert "A tie the booklet does not settle" in page
+    assert "Ann's 20 fits at the end of row 1 and at the start of row 2" in page
     assert "Option 1: at the end of row 1" in page
     assert "Option 2: at the start of row 2" in page
     assert "Ann lays 20 in row 1." in page and "Ann lays 20 at the start of row 2." in page

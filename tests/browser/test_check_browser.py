@@ -1,0 +1,119 @@
+"""The checker on a phone (360 px): the first booklet example entered by tapping and typing.
+
+Expected answers checked by hand against the booklet: 14 and 15 follow 12 in row 1, 44
+follows 43 in row 3, 61 follows 58 in row 4, all by rule 2, and nobody takes a card.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+AFTER = [["12", "14", "15"], ["37"], ["43", "44"], ["58", "61"]]
+WORDS = {
+    "en": {"lays": "{p} lays {c} in row {r}.", "rule2": "Rule 2: “Smallest difference”",
+           "rule1": "Rule 1, “Ascending order”", "nobody": "Nobody takes any cards this turn."},
+    "nl": {"lays": "{p} legt {c} in rij {r}.", "rule2": "Regel 2: “Kleinste verschil”",
+           "rule1": "Regel 1, “Opklimmende getalvolgorde”",
+           "nobody": "Niemand neemt deze beurt kaarten."},
+    "de": {"lays": "{p} legt {c} in Reihe {r}.", "rule2": "Regel 2: „Niedrigste Differenz“",
+           "rule1": "Regel 1, „Aufsteigende Zahlenfolge“",
+           "nobody": "Niemand nimmt in diesem Zug Karten."},
+}
+
+
+def tap_number(page: Page, number: int) -> None:
+    page.locator(f'#grid-panel button[data-card="{number}"]').tap()
+
+
+def read_answer(page: Page, lang: str, players=("A", "B", "C", "D")) -> None:
+    words = WORDS[lang]
+    result = page.locator("#result .result")
+    expect(result).to_be_visible()
+    steps = result.locator(".steps > .step")
+    expect(steps).to_have_count(4)
+    for step, (player, card, row) in zip(
+        steps.all(), zip(players, (14, 15, 44, 61), (1, 1, 3, 4), strict=True), strict=True
+    ):
+        expect(step.locator(".step-what")).to_have_text(
+            words["lays"].format(p=player, c=card, r=row))
+        expect(step.locator(".rule-badge")).to_have_text(words["rule2"])
+        expect(step.locator(".why")).to_contain_text(words["rule1"])
+    expect(result.locator(".nobody")).to_have_text(words["nobody"])
+    rows = result.locator(".table-rows").last.locator("li")
+    for row, cards in zip(rows.all(), AFTER, strict=True):
+        texts = row.locator(".card").all_inner_texts()
+        numbers = [re.match(r"\d+", text).group() for text in texts]
+        assert numbers == cards
+    # The new cards are marked, and bullheads are drawn: 44 has 5.
+    expect(result.locator(".table-rows").last.locator(".card.new")).to_have_count(4)
+    expect(result.locator('.table-rows >> nth=-1 >> .card[data-bh="5"]')).to_have_text(
+        re.compile(r"^44\s*5"))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_first_booklet_example_by_tapping_the_grid(page: Page, base_url: str, lang: str):
+    assert page.viewport_size == {"width": 360, "height": 740}
+    page.goto(f"{base_url}/check?lang={lang}")
+    expect(page.locator("#grid-panel")).to_be_hidden()
+    page.locator("#r1").tap()
+    expect(page.locator("#grid-panel")).to_be_visible()
+    for number in (12, 37, 43, 58):
+        tap_number(page, number)
+        page.locator('[data-grid="next"]').tap()
+    for number in (14, 15, 44, 61):  # a player's card moves on to the next player by itself
+        tap_number(page, number)
+    expect(page.locator("#r3")).to_have_value("43")
+    expect(page.locator(".plays .card-input").nth(2)).to_have_value("44")
+    expect(page.locator('#grid-panel button[data-card="44"]')).to_have_class(re.compile("used"))
+    page.locator('[data-grid="done"]').tap()
+    expect(page.locator("#grid-panel")).to_be_hidden()
+    page.locator("button.resolve").tap()
+    read_answer(page, lang)
+    # The address bar now holds the share link, and opening it shows the same answer.
+    expect(page).to_have_url(re.compile(r"/check\?variant=basic&max_card=104&r1=12&r2=37"))
+    page.goto(page.url)
+    read_answer(page, lang)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_first_booklet_example_by_typing(page: Page, base_url: str, lang: str):
+    page.goto(f"{base_url}/check?lang={lang}")
+    page.locator("#use-grid").uncheck()
+    for row, text in enumerate(("12", "37", "43", "58"), start=1):
+        page.fill(f"#r{row}", text)
+    names = ("Ann", "Bob", "Cas", "Dirk")
+    for index, (name, card) in enumerate(zip(names, ("61", "15", "44", "14"), strict=True)):
+        page.locator('.plays input[name="player"]').nth(index).fill(name)
+        page.locator(".plays .card-input").nth(index).fill(card)
+    expect(page.locator("#grid-panel")).to_be_hidden()
+    page.locator(".plays .card-input").nth(3).press("Enter")
+    read_answer(page, lang, players=("Dirk", "Bob", "Cas", "Ann"))
+
+
+def test_rule_four_choice_updates_the_answer_in_place(page: Page, base_url: str):
+    page.goto(f"{base_url}/check?lang=en&r1=30,36&r2=37&r3=43,44&r4=58,61"
+              "&player=Ann&card=3&player=Bob&card=9")
+    first = page.locator("#result .steps > .step").first
+    expect(first.locator(".step-what")).to_have_text("Ann takes row 2; 3 starts it anew.")
+    first.locator(".row-choices a").nth(3).tap()
+    expect(first.locator(".step-what")).to_have_text("Ann takes row 4; 3 starts it anew.")
+    expect(page.locator(".plays select[name=take]").first).to_have_value("4")
+    expect(page).to_have_url(re.compile(r"take=4"))
+
+
+def test_without_javascript_the_form_posts(browser, browser_context_args, base_url: str):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/check?lang=de")
+    expect(page.locator("#grid-panel")).to_be_hidden()
+    for row, text in enumerate(("12", "37", "43", "58"), start=1):
+        page.fill(f"#r{row}", text)
+    for index, card in enumerate(("14", "15", "44", "61")):
+        page.locator(".plays .card-input").nth(index).fill(card)
+    page.locator("button.resolve").tap()
+    read_answer(page, "de")
+    expect(page.locator("#r4")).to_have_value("58")
+    context.close()
