@@ -3,8 +3,8 @@
 >>> from scorekeeper.engine import scoring as sc
 >>> s = sc.make_settings(["A", "B"])
 >>> state = sc.replay(s, [sc.Event("deal", 1, sc.make_entry(s, {"A": 10, "B": 0}))])
->>> chart(state).lines[0].points
-'40.0,200.0 320.0,171.2'
+>>> chart(state).lines[0].points  # top of the scale: 66 + 10%, rounded up to 80
+'40.0,200.0 320.0,176.2'
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ def chart(state: GameState) -> Chart:
     players = state.settings.players
     threshold = state.settings.threshold
     deals = len(state.deals)
-    top_value = max([*state.totals.values(), threshold or 0, 10])
+    highest = max([*state.totals.values(), threshold or 0, 10])
+    top_value = -(-highest * 11 // 100) * 10  # about 10% headroom, a multiple of 10
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(deal: int) -> float:

@@ -164,8 +164,9 @@ def test_sheet_shows_entered_and_counted_values_and_a_chart(client, token):
     start(client, token, players=("Ann", "Bob"), virgin_doubling="y")
     add(client, token, 1, 1, 5, 0)
     html = client.get("/games/1").get_data(as_text=True)
-    assert '<td class="entered">5</td>' in html
-    assert re.search(r'<td class="counted\s*">10</td>', html)
+    cell = r'<span class="entered"><span class="visually-hidden">entered </span>%s</span> ' \
+        r'<span class="counted"><span class="visually-hidden">counts </span>%s</span>'
+    assert re.search(cell % ("5", "10"), html) and re.search(cell % ("0", "0"), html)
     svg = html[html.index("<svg"):html.index("</svg>")]
     assert 'class="threshold"' in svg and "stroke-dasharray" in svg
     assert "style=" not in html
@@ -176,8 +177,8 @@ def test_hand_variant_sheet_shows_stack_and_hand(client, token):
     start(client, token, players=("Ann", "Bob"), variant="hand")
     add(client, token, 1, 1, 3, 0, **{"hand-0": "2", "hand-1": "0"})
     html = client.get("/games/1").get_data(as_text=True)
-    assert '<td class="entered">3+2</td>' in html
-    assert re.search(r'<td class="counted\s*">7</td>', html)
+    assert re.search(r'entered </span>3\+2</span> <span class="counted">'
+                     r'<span class="visually-hidden">counts </span>7</span>', html)
 
 
 def test_fixed_deals_game_from_the_form(client, token):
