@@ -60,7 +60,11 @@ function start(form) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const newResult = doc.querySelector('[data-part="result"]');
     const newError = doc.querySelector('[data-part="error"]');
+    const message = newError.textContent.trim();
     form.querySelector('[data-part="error"]').replaceChildren(...newError.childNodes);
+    const liveError = form.querySelector(".live-error");  // in sight of the fields being edited
+    liveError.textContent = message;
+    liveError.hidden = !liveError.textContent;
     result.replaceChildren(...newResult.childNodes);
     document.body.classList.toggle("has-result", result.children.length > 0);
     const share = result.querySelector("[data-share]");
@@ -69,8 +73,8 @@ function start(form) {
       history.replaceState(null, "", url.pathname + url.search);
       setUpCopy();
     }
-    if (newError.children.length && scroll) {
-      form.querySelector('[data-part="error"]').scrollIntoView({ block: "center" });
+    if (liveError.textContent && scroll) {
+      liveError.scrollIntoView({ block: "center" });
     } else if (keep !== null) {
       const steps = result.querySelectorAll(".steps > .step");
       (steps[keep] || result).scrollIntoView({ block: "center" });

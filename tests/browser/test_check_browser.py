@@ -117,3 +117,27 @@ def test_without_javascript_the_form_posts(browser, browser_context_args, base_u
     read_answer(page, "de")
     expect(page.locator("#r4")).to_have_value("58")
     context.close()
+
+
+def test_professional_tie_is_shown_and_a_choice_resolves_it(page: Page, base_url: str):
+    page.goto(f"{base_url}/check?lang=nl&variant=professional&r1=10&r2=30&r3=50"
+              "&r4=70,71,72,73,74&player=Ann&card=20&player=Bob&card=75")
+    expect(page.locator(".tie h3")).to_have_text(
+        "Een gelijke stand die de spelregels niet beslechten")
+    expect(page.locator(".outcome")).to_have_count(2)
+    page.locator(".outcome").nth(1).locator("a[data-choice]").tap()
+    expect(page.locator(".tie")).to_have_count(0)
+    expect(page.locator("#result .steps > .step .step-what").first).to_have_text(
+        "Ann legt 20 vooraan in rij 2.")
+    expect(page.locator('.plays select[name="place"]').first).to_have_value("2-left")
+
+
+def test_a_typo_is_explained_next_to_the_fields(page: Page, base_url: str):
+    page.goto(f"{base_url}/check?lang=de&r1=12&r2=37&r3=43&r4=58&card=14")
+    page.locator("#use-grid").uncheck()
+    page.fill("#r2", "37, x")
+    expect(page.locator(".live-error")).to_have_text("Reihe 2: „x“ ist keine Kartennummer.")
+    expect(page.locator("#result .result")).to_have_count(0)
+    page.fill("#r2", "37")
+    expect(page.locator(".live-error")).to_be_hidden()
+    expect(page.locator("#result .result")).to_be_visible()
