@@ -192,6 +192,17 @@ def sheets_pdf(tournament_id: int):
     )
 
 
+@bp.get("/<int:tournament_id>/sheets")
+def sheets_preview(tournament_id: int):
+    """The sheets as a web page: the same template the PDF is made from."""
+    tournament = _load(tournament_id)
+    return render_template(
+        "tournament/sheets.html", paper=_paper(), preview=True,
+        back=url_for("tournament.show", tournament_id=tournament.id),
+        **sheets_context(tournament.players, tournament.hands),
+    )
+
+
 @bp.get("/<int:tournament_id>/standings.pdf")
 def standings_pdf(tournament_id: int):
     tournament = _load(tournament_id)

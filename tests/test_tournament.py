@@ -231,3 +231,21 @@ def test_csrf_header_is_accepted_too(client):
     headers = {"X-CSRFToken": read_csrf_token(client, "/tournament")}
     response = client.post("/api/v1/tournament/sheets", json=BODY, headers=headers)
     assert response.status_code == 200
+
+
+def test_names_are_escaped_on_every_page(client):
+    name = '<img src=x onerror="alert(1)">'
+    url = create(client, {**TYPED, "name2": name})
+    for path in (url, f"{url}/sheets", "/tournament"):
+        html = client.get(path).get_data(as_text=True)
+        assert "<img src=x" not in html
+        assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html
+
+
+def test_sheet_previews_use_the_pdf_template(client):
+    url = create(client)
+    html = client.get(f"{url}/sheets?lang=nl").get_data(as_text=True)
+    assert html.count('<section class="sheet">') == 3
+    assert "Hand van Bob" in html and "css/print.css" in html
+    blank = client.get("/tournament/sheet?lang=de").get_data(as_text=True)
+    assert blank.count('<td class="name"></td>') == 5 and "Turnierzettel" in blank

@@ -30,6 +30,7 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+const STORE = "tournament-draft";
 let players = []; // {name, seat} in seating order
 let picks = []; // cards in the order they were taken; pick i belongs to players[i % n]
 
@@ -85,6 +86,39 @@ function render() {
   }
   undoButton.disabled = picks.length === 0;
   writeHands();
+  save();
+}
+
+/** Keep the draft across an accidental reload of this tab (sessionStorage: this tab only). */
+function save() {
+  try {
+    sessionStorage.setItem(STORE, JSON.stringify({ players, picks }));
+  } catch {
+    /* storage may be off; the draft then lives as long as the page */
+  }
+}
+
+function forget() {
+  try {
+    sessionStorage.removeItem(STORE);
+  } catch {
+    /* nothing stored */
+  }
+}
+
+function resume() {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(STORE) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved || !Array.isArray(saved.players) || saved.players.length < 2) return;
+  for (let seat = 1; seat <= SEATS; seat += 1) nameField(seat).value = "";
+  for (const player of saved.players) nameField(player.seat).value = player.name;
+  start();
+  picks = saved.picks.filter((card) => Number.isInteger(card)).slice(0, HAND * players.length);
+  render();
 }
 
 function buildGrid() {
@@ -126,6 +160,7 @@ function start() {
 }
 
 function restart() {
+  forget();
   picks = [];
   if (players.length) writeHands();
   players = [];
@@ -149,5 +184,6 @@ undoButton.addEventListener("click", () => {
 });
 restartButton.addEventListener("click", restart);
 startButton.addEventListener("click", start);
-form.addEventListener("submit", () => lockNames(false));
+form.addEventListener("submit", forget);
 startButton.hidden = false;
+if (!document.getElementById("form-error")) resume();
