@@ -72,7 +72,9 @@ export function setupGrid(form, bullheads, onChange) {
     }
     const line = input.closest(".line");
     const index = cardInputs().indexOf(input);
-    const name = line.querySelector('[name="player"]').value.trim() || String(index + 1);
+    // Unnamed players are called A, B, C... by position, as the server names them.
+    const name = line.querySelector('[name="player"]').value.trim()
+      || String.fromCharCode(65 + index);
     return form.dataset.targetCard.replace("{name}", name);
   }
 
