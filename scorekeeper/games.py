@@ -6,8 +6,10 @@ Every form works without JavaScript; the sheet's script only makes entry quicker
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import format_date, gettext
 
 from . import games_store as store
 from .db import get_db
@@ -17,6 +19,15 @@ from .games_forms import ConfirmForm, StartForm, read_deal, typed_from_entry
 from .games_messages import describe
 
 bp = Blueprint("games", __name__)
+
+
+@bp.app_template_filter("game_date")
+def game_date(stamp: str) -> str:
+    """A stored UTC timestamp as a date in the page's language (21 Nov 2026, 21.11.2026)."""
+    try:
+        return format_date(date.fromisoformat(stamp[:10]), "medium")
+    except ValueError:
+        return stamp[:10]
 
 
 def _game(game_id: int) -> store.Game:

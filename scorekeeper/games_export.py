@@ -12,7 +12,7 @@ import json
 import re
 
 from flask import Response, abort, redirect, render_template, url_for
-from flask_babel import gettext
+from flask_babel import format_decimal, gettext
 
 from . import games_store as store
 from .db import get_db
@@ -178,4 +178,8 @@ def statistics(games: list[store.Game]) -> list[dict]:
 
 @bp.get("/games/stats")
 def stats():
-    return render_template("games/stats.html", rows=statistics(store.all_games(get_db())))
+    rows = statistics(store.all_games(get_db()))
+    for row in rows:  # 1.5 in English, 1,5 in Dutch and German
+        average = row["average"]
+        row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
+    return render_template("games/stats.html", rows=rows)

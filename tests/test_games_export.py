@@ -114,3 +114,13 @@ def test_player_statistics(client, csrf_headers):
     # Bob: 2 games, 2 wins, 0+5+1+0 = 6 bullheads in 4 deals = 1.5, 2 clean deals.
     assert html.index(">Bob<") < html.index(">Ann<")
     assert rows[0] == "<td>2</td><td>2</td><td>1.5</td><td>2</td></tr>"
+
+
+def test_statistics_use_the_language_decimal_comma(client, csrf_headers):
+    game = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                       headers=csrf_headers).get_json()["id"]
+    for number, values in enumerate(({"Ann": 1, "Bob": 0}, {"Ann": 2, "Bob": 0}), 1):
+        client.post(f"/api/v1/games/{game}/deals", headers=csrf_headers,
+                    json={"number": number, "bullheads": values})
+    assert "<td>1,5</td>" in client.get("/games/stats?lang=de").get_data(as_text=True)
+    assert "<td>1.5</td>" in client.get("/games/stats?lang=en").get_data(as_text=True)
