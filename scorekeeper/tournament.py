@@ -229,7 +229,7 @@ def sheets_api():
     try:
         players, hands, lang, paper = _parse_sheets_request(data)
         players = rules.check_players(players)
-        hands = rules.check_hands(players, hands)
+        hands = rules.check_hands(players, {owner.strip(): hand for owner, hand in hands.items()})
     except BadField as exc:
         return error(_("The field “%(field)s” is not filled in the expected form.",
                        field=str(exc)))

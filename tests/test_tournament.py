@@ -227,6 +227,13 @@ def test_sheets_api_needs_no_csrf_token_because_it_changes_nothing(client):
     assert "Your tournaments" not in client.get("/tournament?lang=en").get_data(as_text=True)
 
 
+def test_sheets_api_trims_names_like_the_form(client):
+    body = {**BODY, "players": [" Ann", "Bob ", "Cas", "Dirk"],
+            "hands": {" Ann": HANDS["Ann"], "Bob": HANDS["Bob"], "Cas ": HANDS["Cas"],
+                      "Dirk": HANDS["Dirk"]}}
+    assert client.post("/api/v1/tournament/sheets", json=body).status_code == 200
+
+
 def test_csrf_header_is_accepted_too(client):
     headers = {"X-CSRFToken": read_csrf_token(client, "/tournament")}
     response = client.post("/api/v1/tournament/sheets", json=BODY, headers=headers)
