@@ -93,7 +93,7 @@ def add_deal(game_id: int):
     game = _game(game_id)
     typed, entry_of = read_deal(game.settings, request.form)
     number_text = typed["number"].strip()
-    number = int(number_text) if number_text.isdigit() else None
+    number = int(number_text) if number_text.isascii() and number_text.isdigit() else None
     if request.form.get("action") == "preview":
         try:
             entry = entry_of(game.settings)

@@ -218,3 +218,10 @@ def test_pages_render_in_every_language(client, token, lang):
         answer = client.get(f"{path}?lang={lang}")
         assert answer.status_code == 200 and f'<html lang="{lang}">' in answer.get_data(
             as_text=True), path
+
+
+def test_odd_digits_are_refused_not_crashed_on(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    answer = add(client, token, 1, "²", "²", "1")
+    assert answer.status_code == 400 and "is not a number of bullheads" in error_of(
+        answer.get_data(as_text=True))

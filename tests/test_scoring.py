@@ -165,6 +165,8 @@ def test_card_outside_the_deck_is_refused():
         ({"A": -1, "B": 0}, sc.BadBullheads),
         ({"A": 1.5, "B": 0}, sc.BadBullheads),
         ({"A": True, "B": 0}, sc.BadBullheads),
+        ({"A": "²", "B": 0}, sc.BadBullheads),
+        ({"A": "٣", "B": 0}, sc.BadBullheads),
         ({"A": 1}, sc.MissingPlayer),
         ({"A": 1, "B": 0, "Zed": 0}, sc.UnknownPlayer),
     ],

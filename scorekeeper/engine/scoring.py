@@ -149,8 +149,9 @@ def _whole(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    text = value.strip() if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) <= 9:  # "²" is a digit to Python
+        return int(text)
     return None
 
 
