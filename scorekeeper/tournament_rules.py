@@ -20,7 +20,9 @@ from .engine.cards import Deck, tactics_max_card
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 HAND_SIZE = 10
-NAME_LIMIT = 40
+#: Longer than a game's 40: the contract prints any tournament name as text, whatever it
+#: holds, and a sheet has room for a name to wrap.
+NAME_LIMIT = 100
 
 
 class TournamentError(ValueError):
@@ -80,7 +82,7 @@ class PointsTooHigh(TournamentError):
 
 
 def check_players(names: Sequence[object]) -> list[str]:
-    """Trimmed names in seating order; 2 to 5 distinct names of 1 to 40 characters."""
+    """Trimmed names in seating order; 2 to 5 distinct names of 1 to 100 characters."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise WrongPlayerCount(count=len(names))
     players: list[str] = []
