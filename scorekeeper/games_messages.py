@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
 from .engine import scoring as sc
 from .games_store import ClientIdReused
+from .messages import describe, register
+
+__all__ = ["CONFLICTS", "describe"]
 
 _MESSAGES = {
     sc.PlayerCount: lazy_gettext("A game needs 2 to 10 players, not %(count)s."),
@@ -59,9 +62,4 @@ _MESSAGES = {
 #: Errors that mean "the game moved on", answered 409 with the game.
 CONFLICTS = (sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, ClientIdReused)
 
-
-def describe(error: sc.ScoringError) -> str:
-    template = _MESSAGES.get(type(error))
-    if template is None:
-        return gettext("These values cannot be scored.")
-    return str(template) % error.fields
+register(_MESSAGES)

@@ -60,8 +60,13 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def register(messages: dict) -> None:
+    """Add a feature's sentences: one lazy-translated template per error type."""
+    _MESSAGES.update(messages)
+
+
 def describe(error: errors.RulesError) -> str:
-    """The error as a sentence in the request's language."""
+    """The error as a sentence in the request's language (placeholders name its fields)."""
     for cls in type(error).__mro__:
         template = _MESSAGES.get(cls)
         if template is not None:

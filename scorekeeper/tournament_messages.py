@@ -5,6 +5,9 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 
 from . import tournament_rules as rules
+from .messages import describe, register
+
+__all__ = ["describe"]
 
 _MESSAGES = {
     rules.WrongPlayerCount: lazy_gettext("A tournament takes 2 to 5 players, not %(count)s."),
@@ -38,13 +41,4 @@ _MESSAGES = {
     ),
 }
 
-
-def _show(value: object) -> str:
-    text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def describe(error: rules.TournamentError) -> str:
-    """The error as a sentence in the current language."""
-    template = _MESSAGES[type(error)]
-    return str(template) % {key: _show(value) for key, value in error.fields.items()}
+register(_MESSAGES)

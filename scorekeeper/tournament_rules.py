@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .engine.cards import Deck, tactics_max_card
+from .engine.errors import RulesError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -25,12 +26,8 @@ HAND_SIZE = 10
 NAME_LIMIT = 100
 
 
-class TournamentError(ValueError):
+class TournamentError(RulesError):
     """Base class; ``fields`` name what was wrong so the web layer can translate it."""
-
-    def __init__(self, **fields: object) -> None:
-        self.fields = fields
-        super().__init__(f"{type(self).__name__}: {fields}")
 
 
 class WrongPlayerCount(TournamentError):

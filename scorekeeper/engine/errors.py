@@ -15,7 +15,7 @@ class RulesError(ValueError):
         super().__init__(self.describe())
 
     def describe(self) -> str:
-        return type(self).__name__
+        return f"{type(self).__name__}: {self.fields}"
 
     def __getattr__(self, name: str) -> object:
         try:

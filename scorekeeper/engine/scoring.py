@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import BULLHEADS, Deck, tactics_max_card
+from .errors import RulesError
 
 VARIANTS = ("basic", "tactics", "double", "hand")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -26,15 +27,11 @@ MAX_FIXED_DEALS = 200
 DEFAULT_THRESHOLD = 66
 
 
-class ScoringError(ValueError):
+class ScoringError(RulesError):
     """Base class: the input does not describe a legal game or deal.
 
     The fields name what was wrong, so the web layer can build a translated message.
     """
-
-    def __init__(self, **fields: object) -> None:
-        self.fields = fields
-        super().__init__(f"{type(self).__name__} {fields}")
 
 
 class PlayerCount(ScoringError):
