@@ -227,3 +227,22 @@ def test_get_is_not_allowed_and_answers_json(client):
     response = client.get(URL)
     assert response.status_code == 405
     assert "error" in response.get_json()
+
+
+def test_both_pitfalls_from_the_tips(client):
+    # Tip 1: the 45 goes after the 42 of the full row 4, not the 41 of row 3, and takes
+    # 34, 36, 39, 40, 42 (1+1+1+3+1 = 7).
+    first = client.post(URL, json={
+        "rows": [[3, 8], [20, 25, 27], [33, 38, 41], [34, 36, 39, 40, 42]],
+        "plays": [{"player": "Ann", "card": 45}]}).get_json()
+    assert first["steps"] == [{"player": "Ann", "card": 45, "row": 4, "side": "right",
+                               "rule": 3, "taken": [34, 36, 39, 40, 42], "bullheads": 7}]
+    # Tip 2: the 29 takes row 1 (cheapest, 59+61 = 2), so the 62 meant for the 61 goes
+    # after the 60 of the full row 4 and takes 50, 52, 55, 57, 60 (3+1+7+1+3 = 15).
+    second = client.post(URL, json={
+        "rows": [[59, 61], [31, 33, 35], [44, 48], [50, 52, 55, 57, 60]],
+        "plays": [{"player": "Ann", "card": 62}, {"player": "Bob", "card": 29}]}).get_json()
+    assert [(s["player"], s["row"], s["rule"], s["bullheads"]) for s in second["steps"]] == [
+        ("Bob", 1, 4, 2), ("Ann", 4, 3, 15)]
+    assert second["rows"] == [[29], [31, 33, 35], [44, 48], [62]]
+    assert second["bullheads"] == {"Ann": 15, "Bob": 2}
