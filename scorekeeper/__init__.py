@@ -79,4 +79,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.register_blueprint(rules.bp)
     site_export.init_app(app)
+
+    from . import pwa
+
+    app.register_blueprint(pwa.bp)
     return app

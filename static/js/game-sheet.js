@@ -161,7 +161,7 @@ async function poll() {
   if (document.visibilityState !== "visible") return;
   try {
     const answer = await fetch(game.dataset.api, { cache: "no-store" });
-    if (!answer.ok) return;
+    if (!answer.ok || answer.headers.has("X-Offline-Copy")) return; // the worker's stored copy
     const state = await answer.json();
     if (state.version === Number(game.dataset.version)) return;
     if (!dirty && !document.querySelector("#deal-error")) {

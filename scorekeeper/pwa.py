@@ -1,0 +1,132 @@
+"""The installable, offline-capable site: manifest, service worker, offline page, CSRF token.
+
+``/sw.js`` is rendered from a template so its precache list comes from ``url_for`` and its
+cache name from a hash of the static files' contents: a release that changes any static
+file gets a new cache. Static URLs made with ``static_url`` carry the file's own hash, so
+a page of one release never runs with the scripts or styles of another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask_wtf.csrf import generate_csrf
+
+from .i18n import LANGUAGES
+
+bp = Blueprint("pwa", __name__)
+
+#: Folders of ``static/`` that make the app shell; the worker stores them at install.
+SHELL_FOLDERS = ("css", "js", "icons")
+#: Pages stored at install, so they open offline even before a first visit.
+SHELL_PAGES = ("games.index", "check.page", "rules.page")
+ICONS = (("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
+         ("icons/icon-maskable-512.png", 512, "maskable"))
+THEME = "#7a1f1f"  # --accent in static/css/site.css
+BACKGROUND = "#fbf8f3"  # --paper
+
+_digests: dict[tuple[str, int, int], str] = {}
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's contents, remembered while its size and mtime stay the same."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _digests:
+        _digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _digests[key]
+
+
+def static_files(folder: Path, subfolders: tuple[str, ...] | None = None) -> list[Path]:
+    """The files under ``folder`` (or only its ``subfolders``), sorted, hidden ones skipped."""
+    roots = [folder / name for name in subfolders] if subfolders else [folder]
+    files = [p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file()]
+    visible = [p for p in files if not any(part.startswith(".") for part in
+                                           p.relative_to(folder).parts)]
+    return sorted(visible)
+
+
+def static_digest(folder: Path) -> str:
+    """One hash over every static file's path and contents: the worker's cache version."""
+    total = hashlib.sha256()
+    for path in static_files(folder):
+        total.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        total.update(file_digest(path).encode() + b"\n")
+    return total.hexdigest()[:16]
+
+
+@bp.app_template_global()
+def static_url(filename: str) -> str:
+    """``url_for('static', ...)`` with ``v=<content hash>``: a new file gets a new URL."""
+    path = Path(current_app.static_folder or "") / filename
+    if not path.is_file():
+        return url_for("static", filename=filename)
+    return url_for("static", filename=filename, v=file_digest(path)[:12])
+
+
+def precache_urls() -> list[str]:
+    """The app shell: hashed static files, the offline page and the main pages."""
+    folder = Path(current_app.static_folder or "")
+    urls = [static_url(p.relative_to(folder).as_posix())
+            for p in static_files(folder, SHELL_FOLDERS)]
+    return urls + page_urls()
+
+
+def page_urls() -> list[str]:
+    pages = [url_for(endpoint) for endpoint in SHELL_PAGES
+             if endpoint in current_app.view_functions]
+    if "rules.lang_page" in current_app.view_functions:
+        pages += [url_for("rules.lang_page", lang=code) for code in LANGUAGES]
+    return [url_for("pwa.offline"), *pages]
+
+
+def _no_cache(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "id": "/",
+        "name": "6 nimmt!",
+        "short_name": "6 nimmt!",
+        "start_url": url_for("games.index"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME,
+        "background_color": BACKGROUND,
+        "icons": [{"src": static_url(name), "sizes": f"{size}x{size}", "type": "image/png",
+                   "purpose": purpose} for name, size, purpose in ICONS],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return _no_cache(response)
+
+
+@bp.get("/sw.js")
+def worker():
+    script = render_template(
+        "pwa/sw.js",
+        cache_name="scorekeeper-" + static_digest(Path(current_app.static_folder or "")),
+        precache=precache_urls(),
+        pages=page_urls(),
+        offline_url=url_for("pwa.offline"),
+    )
+    return _no_cache(Response(script, mimetype="text/javascript"))
+
+
+@bp.get("/offline")
+def offline():
+    """What the worker shows for a page it has no copy of while the connection is gone."""
+    return render_template("pwa/offline.html")
+
+
+@bp.get("/pwa/csrf-token")
+def csrf_token():
+    """A fresh token for a page that was opened offline and now sends what it kept."""
+    response = jsonify(csrf_token=generate_csrf())
+    response.headers["Cache-Control"] = "no-store"
+    return response

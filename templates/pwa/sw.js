@@ -1,0 +1,136 @@
+// Service worker of the 6 nimmt! table companion (rendered by scorekeeper/pwa.py).
+// Pages and games: network first; the stored copy only when the network fails (or a page
+// is slow and a copy exists), so nothing stale is shown online. Hashed static files: from
+// the cache. Writes are never stored: the score sheet keeps offline deals in IndexedDB
+// itself (static/js/offline-queue.js) and sends them when the connection is back.
+
+const CACHE = {{ cache_name | tojson }};
+const PRECACHE = {{ precache | tojson }};
+const PAGES = {{ pages | tojson }};
+const OFFLINE = {{ offline_url | tojson }};
+const PAGE_TIMEOUT = 5000; // ms before a stored copy stands in for a slow network
+const GAME_API = /^\/api\/v1\/games\/\d+$/;
+const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
+
+async function plain(answer) {
+  // A redirected answer cannot stand in for a navigation: store a clean copy.
+  if (!answer.redirected) return answer;
+  return new Response(await answer.blob(), { status: answer.status, headers: answer.headers });
+}
+
+async function store(cache, url) {
+  const answer = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  await cache.put(url, await plain(answer));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.map((url) => store(cache, url)));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("scorekeeper-") && n !== CACHE)
+      .map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+// The language changed: store the shell pages again, now in the new language.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "refresh-pages") {
+    event.waitUntil(caches.open(CACHE).then((cache) =>
+      Promise.all(PAGES.map((url) => store(cache, url).catch(() => null)))));
+  }
+});
+
+function isPage(answer) {
+  return answer.status === 200 && answer.type === "basic"
+    && (answer.headers.get("Content-Type") || "").startsWith("text/html");
+}
+
+
+async function page(event) {
+  const cache = await caches.open(CACHE);
+  const network = fetch(event.request).then(async (answer) => {
+    if (isPage(answer)) await cache.put(event.request.url, answer.clone());
+    return answer;
+  });
+  event.waitUntil(network.catch(() => null));
+  const copy = await cache.match(event.request.url, { ignoreVary: true });
+  const late = new Promise((resolve) => {
+    if (copy) setTimeout(() => resolve(copy), PAGE_TIMEOUT);
+  });
+  try {
+    return await Promise.race([network, late]);
+  } catch {
+    // Offline: this page as stored, else the same page without its query, else a notice.
+    return copy || (await cache.match(event.request.url, { ignoreVary: true, ignoreSearch: true }))
+      || (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
+  }
+}
+
+async function sent(event) {
+  // A form sent without a connection: explain instead of the browser's error page.
+  try {
+    return await fetch(event.request);
+  } catch {
+    const cache = await caches.open(CACHE);
+    return (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
+  }
+}
+
+async function asset(request, url) {
+  const cache = await caches.open(CACHE);
+  if (url.searchParams.has("v")) {
+    const copy = await cache.match(request.url, { ignoreVary: true });
+    if (copy) return copy;
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request.url, answer.clone());
+    return answer;
+  }
+  try {
+    return await fetch(request);
+  } catch {
+    return (await cache.match(request.url, { ignoreVary: true, ignoreSearch: true }))
+      || Response.error();
+  }
+}
+
+async function game(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const answer = await fetch(request);
+    if (answer.status === 200) await cache.put(request.url, answer.clone());
+    return answer;
+  } catch {
+    const copy = await cache.match(request.url, { ignoreVary: true });
+    if (!copy) return Response.error();
+    // Marked, so the sheet never mistakes the stored copy for news from another phone.
+    const headers = new Headers(copy.headers);
+    headers.set("X-Offline-Copy", "1");
+    return new Response(await copy.blob(), { status: 200, headers });
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    if (request.mode === "navigate") event.respondWith(sent(event));
+    return;
+  }
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(asset(request, url));
+  } else if (GAME_API.test(url.pathname)) {
+    event.respondWith(game(request));
+  } else if (request.mode === "navigate" && !PASS_THROUGH.test(url.pathname)) {
+    event.respondWith(page(event));
+  }
+});
