@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 
 from . import errors
@@ -94,12 +95,10 @@ def _looks_valid(table: Table, plays: Sequence[Play], per_play: int, max_card: i
         return False
     if len(names) > MAX_PLAYERS:
         return False
-    for row in table.rows:
-        for card in row:
-            if card in seen or not 0 < card <= max_card:
-                return False
-            seen.add(card)
-    return True
+    rows = table.rows
+    if max_card < MAX_CARD and max(row[-1] for row in rows) > max_card:
+        return False  # a Table holds cards 1..104 by construction; a smaller deck may not
+    return seen.isdisjoint(chain.from_iterable(rows))
 
 
 def _diagnose(table: Table, plays: Sequence[Play], variant: Variant, deck: Deck) -> None:
