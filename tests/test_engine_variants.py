@@ -167,3 +167,10 @@ def test_bad_choices_are_refused():
     tie_table = Table.from_rows([[10], [30], [50], [70]])
     with pytest.raises(errors.BadPlaceChoice):
         resolve_turn(tie_table, [Play("A", (40,))], "professional", place={"A": (1, "right")})
+
+
+def test_tactics_deck_refuses_a_table_card_above_its_highest_card():
+    table = Table.from_rows([[1], [2], [3], [40]])  # legal in a full deck
+    with pytest.raises(errors.CardOutOfRange) as caught:
+        resolve_turn(table, [Play("A", (5,))], max_card=34)
+    assert (caught.value.card, caught.value.max_card) == (40, 34)
