@@ -22,6 +22,15 @@ async function register() {
     return; // not allowed here (private mode, plain http on another host): the site still works
   }
   const registration = await navigator.serviceWorker.ready;
+  if (first) {
+    // This page came from the network before the worker existed: have it stored too, so a
+    // score sheet opened once opens again offline.
+    const worker = navigator.serviceWorker.controller || await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange",
+        () => resolve(navigator.serviceWorker.controller), { once: true });
+    });
+    if (worker) worker.postMessage({ type: "store-page", url: location.pathname + location.search });
+  }
   // The pages stored at install are in the language of that day: store them again after
   // the language was switched, so the offline copies speak the language chosen now.
   const language = document.documentElement.lang;

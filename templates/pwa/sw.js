@@ -41,18 +41,29 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The language changed: store the shell pages again, now in the new language.
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "refresh-pages") {
-    event.waitUntil(caches.open(CACHE).then((cache) =>
-      Promise.all(PAGES.map((url) => store(cache, url).catch(() => null)))));
-  }
-});
-
 function isPage(answer) {
   return answer.status === 200 && answer.type === "basic"
     && (answer.headers.get("Content-Type") || "").startsWith("text/html");
 }
+
+async function storePage(address) {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  const answer = await fetch(url, { credentials: "same-origin" });
+  if (isPage(answer)) await (await caches.open(CACHE)).put(url.href, answer);
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "refresh-pages") {
+    // The language changed: store the shell pages again, now in the new language.
+    event.waitUntil(caches.open(CACHE).then((cache) =>
+      Promise.all(PAGES.map((url) => store(cache, url).catch(() => null)))));
+  } else if (data.type === "store-page" && typeof data.url === "string") {
+    // The page that installed the worker was loaded without it: store it as well.
+    event.waitUntil(storePage(data.url).catch(() => null));
+  }
+});
 
 
 async function page(event) {

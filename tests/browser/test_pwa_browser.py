@@ -1,0 +1,181 @@
+"""The offline PWA on a phone: the worker installs, pages open offline, deals sync later.
+
+Each test gets a fresh browser context, so no worker or cache leaks between tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+CONTROLLED = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return navigator.serviceWorker.controller.scriptURL;
+}"""
+
+QUEUED = """async () => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper-offline", 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction("deals").objectStore("deals").getAll();
+    request.onsuccess = () => resolve(request.result);
+  };
+})"""
+
+REQUEUE = """async (record) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper-offline", 1);
+  open.onsuccess = () => {
+    const transaction = open.result.transaction("deals", "readwrite");
+    transaction.objectStore("deals").put(record);
+    transaction.oncomplete = () => resolve(true);
+    transaction.onerror = () => reject(transaction.error);
+  };
+})"""
+
+
+def controlled(page: Page) -> str:
+    return page.evaluate(CONTROLLED)
+
+
+def until(page: Page, script: str, arg=None, tries: int = 100) -> None:
+    """Poll an async page function (wait_for_function would not await its promise)."""
+    for _ in range(tries):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def new_game(page: Page, base_url: str, players: list[str]) -> int:
+    token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
+    answer = page.request.post(f"{base_url}/api/v1/games", headers={"X-CSRFToken": token},
+                               data={"players": players})
+    assert answer.status == 201
+    return answer.json()["id"]
+
+
+def deals(page: Page, base_url: str, game_id: int) -> list[dict]:
+    return page.request.get(f"{base_url}/api/v1/games/{game_id}").json()["deals"]
+
+
+def test_worker_installs_and_the_shell_opens_offline(page: Page, context: BrowserContext,
+                                                     base_url: str):
+    page.goto(f"{base_url}/")
+    assert controlled(page) == f"{base_url}/sw.js"
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("h1").first).to_be_visible()
+    expect(page.locator("#offline-note")).to_have_text(
+        "No connection: this is the copy saved on this phone.")
+
+    page.goto(f"{base_url}/rules")  # stored at install, never visited
+    expect(page.locator("#offline-note")).to_be_visible()
+    expect(page.locator("body")).to_contain_text("Rule 2")
+    page.goto(f"{base_url}/nl/rules/")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+
+    page.goto(f"{base_url}/check")
+    expect(page.locator("#offline-note")).to_contain_text(
+        "The checker needs a connection to answer.")
+
+    page.goto(f"{base_url}/games/stats")  # never stored: the offline page stands in
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(page.get_by_role("link", name="Try again")).to_be_visible()
+
+    context.set_offline(False)
+    page.goto(f"{base_url}/rules")
+    expect(page.locator("#offline-note")).to_be_hidden()
+
+
+def test_a_sheet_opened_once_opens_offline(page: Page, context: BrowserContext,
+                                           base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    page.goto(f"{base_url}/games/{game_id}")  # the first page: stored once the worker runs
+    controlled(page)
+    until(page, "async (url) => Boolean(await caches.match(url, { ignoreVary: true }))",
+          f"{base_url}/games/{game_id}")
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile("Score sheet"))).to_be_visible()
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
+
+
+def test_a_deal_entered_offline_is_queued_and_syncs_once(page: Page, context: BrowserContext,
+                                                         base_url: str):
+    game_id = new_game(page, base_url, ["Anna", "Bram"])
+    page.goto(f"{base_url}/?lang=nl")
+    controlled(page)
+    page.goto(f"{base_url}/games/{game_id}")
+    context.set_offline(True)
+    page.reload()
+
+    page.fill("#bh-0", "5")
+    page.fill("#bh-1", "0")
+    page.get_by_role("button", name="Ronde 1 bewaren").click()
+    queue = page.locator("#offline-queue")
+    expect(queue).to_be_visible()
+    expect(queue).to_contain_text("Ronde 1")
+    expect(queue).to_contain_text(
+        "Bewaard op deze telefoon. Wordt verstuurd zodra de verbinding terug is.")
+    expect(queue).to_contain_text("Totalen met de wachtende rondes: Anna 5 · Bram 0")
+    expect(page.locator("#deal-form h2")).to_have_text("Ronde 2")  # the next deal
+    expect(page.locator("#bh-0")).to_have_value("")
+    assert deals(page, base_url, game_id) == []
+
+    with page.expect_request(lambda r: r.method == "POST" and "/deals" in r.url) as sent:
+        context.set_offline(False)
+    body = sent.value.post_data_json
+    assert body["number"] == 1 and body["bullheads"] == {"Anna": 5, "Bram": 0}
+    assert re.fullmatch(r"[0-9a-f-]{36}", body["client_id"])
+    expect(page.locator("tfoot td")).to_have_text(["5", "0"], timeout=15_000)  # reloaded
+    expect(queue).to_be_hidden()
+    assert page.evaluate(QUEUED) == []
+    stored = deals(page, base_url, game_id)
+    assert [(d["number"], d["bullheads"]) for d in stored] == [(1, {"Anna": 5, "Bram": 0})]
+
+    # The answer was lost, say: the same entry is sent again and the game stays the same.
+    record = {"client_id": body["client_id"], "game": str(game_id), "number": 1,
+              "saved": 0, "state": "waiting", "tried": True, "body": body,
+              "scores": {"Anna": 5, "Bram": 0}}
+    page.evaluate(REQUEUE, record)
+    with page.expect_response(lambda r: r.request.method == "POST" and "/deals" in r.url) as again:
+        page.reload()
+    assert again.value.status == 200
+    until(page, f"async () => (await ({QUEUED})()).length === 0")
+    assert len(deals(page, base_url, game_id)) == 1
+
+
+def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: BrowserContext,
+                                                         base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    page.goto(f"{base_url}/?lang=en")
+    controlled(page)
+    page.goto(f"{base_url}/games/{game_id}")
+    context.set_offline(True)
+    page.reload()
+    page.fill("#bh-0", "7")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("#offline-queue")).to_contain_text("Saved on this phone.")
+
+    # Meanwhile another phone enters deal 1.
+    token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
+    answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals",
+                               headers={"X-CSRFToken": token},
+                               data={"number": 1, "bullheads": {"Ann": 1, "Bob": 2}})
+    assert answer.status == 201
+
+    context.set_offline(False)
+    item = page.locator("#offline-queue li")
+    expect(item).to_contain_text("Deal 1 has been entered already", timeout=15_000)
+    expect(item).to_contain_text("Ann 7 · Bob 0")  # what was typed is still shown
+    page.get_by_role("button", name="Add it as deal 2").click()
+    expect(page.locator("tfoot td")).to_have_text(["8", "2"], timeout=15_000)
+    stored = deals(page, base_url, game_id)
+    assert [(d["number"], d["bullheads"]) for d in stored] == [
+        (1, {"Ann": 1, "Bob": 2}), (2, {"Ann": 7, "Bob": 0})]
+

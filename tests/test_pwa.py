@@ -1,0 +1,150 @@
+"""The PWA endpoints: manifest, worker, offline page, hashed static URLs, CSRF token."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import pwa
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", head[16:24])
+
+
+def worker_list(script: str, name: str):
+    match = re.search(rf"^const {name} = (.*);$", script, re.M)
+    assert match, name
+    return json.loads(match.group(1))
+
+
+def test_manifest_makes_the_site_installable(client):
+    answer = client.get("/manifest.webmanifest")
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/manifest+json"
+    assert answer.headers["Cache-Control"] == "no-cache"
+    data = answer.get_json(force=True)
+    assert data["name"] == data["short_name"] == "6 nimmt!"
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    assert data["theme_color"] == "#7a1f1f" and data["background_color"] == "#fbf8f3"
+    site_css = (STATIC / "css/site.css").read_text()
+    assert "--accent: #7a1f1f" in site_css and "--paper: #fbf8f3" in site_css
+    purposes = {(icon["sizes"], icon["purpose"]) for icon in data["icons"]}
+    assert purposes == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for icon in data["icons"]:
+        path = STATIC / icon["src"].split("?")[0].removeprefix("/static/")
+        width, height = png_size(path)
+        assert f"{width}x{height}" == icon["sizes"]
+        with client.get(icon["src"]) as fetched:
+            assert fetched.status_code == 200
+
+
+def test_every_page_links_the_manifest_and_the_worker_script(client):
+    html = client.get("/").get_data(as_text=True)
+    assert html.count('<link rel="manifest" href="/manifest.webmanifest">') == 1
+    script = re.search(r'<script type="module" src="(/static/js/pwa\.js\?v=[0-9a-f]{12})"'
+                       r' data-pwa data-worker="/sw\.js"', html)
+    assert script
+    assert re.search(r'href="/static/css/site\.css\?v=[0-9a-f]{12}"', html)
+
+
+def test_worker_is_served_from_the_root_without_caching(client):
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/javascript"
+    assert answer.headers["Cache-Control"] == "no-cache"
+    script = answer.get_data(as_text=True)
+    assert "self.addEventListener(\"fetch\"" in script
+
+
+def test_precache_holds_only_urls_that_answer_200(client):
+    script = client.get("/sw.js").get_data(as_text=True)
+    urls = worker_list(script, "PRECACHE")
+    for expected in ("/", "/check", "/rules", "/offline", "/en/rules/", "/nl/rules/",
+                     "/de/rules/"):
+        assert expected in urls
+    assert any(u.startswith("/static/css/site.css?v=") for u in urls)
+    assert any(u.startswith("/static/icons/icon-512.png?v=") for u in urls)
+    assert any(u.startswith("/static/js/offline-queue.js?v=") for u in urls)
+    assert len(urls) == len(set(urls))
+    for url in urls:
+        with client.get(url) as answer:
+            assert answer.status_code == 200, url
+    assert set(worker_list(script, "PAGES")) <= set(urls)
+
+
+def test_static_urls_carry_the_hash_of_their_content(app):
+    site_css = STATIC / "css/site.css"
+    with app.test_request_context("/"):
+        url = pwa.static_url("css/site.css")
+        assert url == "/static/css/site.css?v=" + pwa.file_digest(site_css)[:12]
+        assert pwa.static_url("css/no-such-file.css") == "/static/css/no-such-file.css"
+
+
+def test_cache_name_changes_when_a_static_file_changes(tmp_path):
+    for name, text in (("css/a.css", "a { color: red }"), ("js/b.js", "export {};")):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    first = pwa.static_digest(tmp_path)
+    assert pwa.static_digest(tmp_path) == first  # stable: no timestamp in it
+    (tmp_path / "css/a.css").write_text("a { color: blue }")
+    changed = pwa.static_digest(tmp_path)
+    assert changed != first
+    (tmp_path / "css/a.css").write_text("a { color: red }")
+    assert pwa.static_digest(tmp_path) == first  # content, not mtime, decides
+    (tmp_path / "css/c.css").write_text("")
+    assert pwa.static_digest(tmp_path) not in (first, changed)
+
+
+def test_worker_cache_name_follows_the_static_files(client):
+    script = client.get("/sw.js").get_data(as_text=True)
+    expected = "scorekeeper-" + pwa.static_digest(STATIC)
+    assert f'const CACHE = "{expected}";' in script
+
+
+@pytest.mark.parametrize(("lang", "heading", "sentence"), [
+    ("en", "No connection", "The placement checker needs a connection to answer."),
+    ("nl", "Geen verbinding", "De kaartcontrole heeft een verbinding nodig om te antwoorden."),
+    ("de", "Keine Verbindung", "Der Anlegeprüfer braucht eine Verbindung, um zu antworten."),
+])
+def test_offline_page_is_translated(client, lang, heading, sentence):
+    answer = client.get(f"/offline?lang={lang}")
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    assert f"<h1>{heading}</h1>" in html and sentence in html
+
+
+def test_sheet_carries_the_queue_messages_in_its_language(client, csrf_headers):
+    answer = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                         headers=csrf_headers)
+    game_id = answer.get_json()["id"]
+    html = client.get(f"/games/{game_id}?lang=de").get_data(as_text=True)
+    assert 'id="offline-queue"' in html
+    assert ('data-waiting="Auf diesem Handy gespeichert. Wird gesendet, sobald die Verbindung'
+            ' zurück ist."') in html
+    assert f'data-deals="/api/v1/games/{game_id}/deals?lang=de"' in html
+    assert re.search(r'src="/static/js/offline-queue\.js\?v=[0-9a-f]{12}"', html)
+
+
+def test_fresh_csrf_token_lets_a_kept_deal_through(client):
+    answer = client.get("/pwa/csrf-token")
+    assert answer.headers["Cache-Control"] == "no-store"
+    token = answer.get_json()["csrf_token"]
+    game = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                       headers={"X-CSRFToken": token}).get_json()
+    body = {"number": 1, "bullheads": {"Ann": 4, "Bob": 0}, "client_id": "offline-1"}
+    url = f"/api/v1/games/{game['id']}/deals"
+    assert client.post(url, json=body).status_code == 400  # no token: refused
+    assert client.post(url, json=body, headers={"X-CSRFToken": token}).status_code == 201
+    again = client.post(url, json=body, headers={"X-CSRFToken": token})
+    assert again.status_code == 200 and len(again.get_json()["deals"]) == 1
