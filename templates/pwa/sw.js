@@ -68,8 +68,10 @@ self.addEventListener("message", (event) => {
 
 async function page(event) {
   const cache = await caches.open(CACHE);
+  // Checker links and searches carry their question in the query: not worth keeping.
+  const keep = [...new URL(event.request.url).searchParams.keys()].every((k) => k === "lang");
   const network = fetch(event.request).then(async (answer) => {
-    if (isPage(answer)) await cache.put(event.request.url, answer.clone());
+    if (keep && isPage(answer)) await cache.put(event.request.url, answer.clone());
     return answer;
   });
   event.waitUntil(network.catch(() => null));

@@ -87,6 +87,12 @@ def test_worker_installs_and_the_shell_opens_offline(page: Page, context: Browse
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_role("link", name="Try again")).to_be_visible()
 
+    page.goto(f"{base_url}/")  # a form sent offline: explained, not the browser's error
+    page.fill("#players-0", "Ann")
+    page.fill("#players-1", "Bob")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("body")).to_contain_text("A form sent just now did not arrive")
+
     context.set_offline(False)
     page.goto(f"{base_url}/rules")
     expect(page.locator("#offline-note")).to_be_hidden()
@@ -179,3 +185,19 @@ def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: Br
     assert [(d["number"], d["bullheads"]) for d in stored] == [
         (1, {"Ann": 1, "Bob": 2}), (2, {"Ann": 7, "Bob": 0})]
 
+
+
+def test_stored_pages_follow_a_language_switch(page: Page, context: BrowserContext,
+                                               base_url: str):
+    page.goto(f"{base_url}/")
+    controlled(page)
+    page.goto(f"{base_url}/?lang=de")  # the pages stored at install were in English
+    until(page, """async (url) => {
+      const copy = await caches.match(url, { ignoreVary: true });
+      return copy && (await copy.text()).includes('<html lang="de">');
+    }""", f"{base_url}/rules")
+    context.set_offline(True)
+    page.goto(f"{base_url}/rules")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#offline-note")).to_have_text(
+        "Keine Verbindung: Das ist die auf diesem Handy gespeicherte Kopie.")
