@@ -15,7 +15,8 @@ const BULLHEADS = (card) =>
 function database() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open("scorekeeper-offline", 1);
-    request.onupgradeneeded = () => request.result.createObjectStore("deals", { keyPath: "client_id" });
+    request.onupgradeneeded = () =>
+      request.result.createObjectStore("deals", { keyPath: "client_id" });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -134,18 +135,20 @@ function line(record, blocked) {
   deal.textContent = fill(box.dataset.deal, { number: record.number });
   const values = document.createElement("span");
   values.className = "queue-values";
-  values.textContent = ` · ${Object.entries(record.scores).map(([n, s]) => `${n} ${s}`).join(" · ")}`;
+  const scores = Object.entries(record.scores).map(([n, s]) => `${n} ${s}`);
+  values.textContent = ` · ${scores.join(" · ")}`;
   title.append(deal, values);
   const state = document.createElement("p");
   state.className = "queue-state";
-  const words = { waiting: box.dataset.waiting, sending: box.dataset.sending, sent: box.dataset.sent };
+  const words = { waiting: box.dataset.waiting, sent: box.dataset.sent };
   state.textContent = blocked ? box.dataset.behind : words[record.state] || record.message || "";
   item.append(title, state);
   if (!blocked && (record.state === "conflict" || record.state === "refused")) {
     const actions = document.createElement("div");
     actions.className = "queue-actions";
     if (record.state === "conflict" && !record.finished) {
-      actions.append(button(fill(box.dataset.renumber, { number: record.next }), () => renumber(record)));
+      const label = fill(box.dataset.renumber, { number: record.next });
+      actions.append(button(label, () => renumber(record)));
     } else if (record.state === "refused") {
       actions.append(button(box.dataset.again, () => retry(record)));
     }
@@ -234,6 +237,8 @@ async function sendAll() {
     token = token || await freshToken();
     record.tried = true;
     await put(record);
+    const shown = box.querySelector(`li[data-client-id="${record.client_id}"] .queue-state`);
+    if (shown) shown.textContent = box.dataset.sending;
     const answer = await fetch(box.dataset.deals, {
       method: "POST",
       credentials: "same-origin",

@@ -29,7 +29,8 @@ async function register() {
       navigator.serviceWorker.addEventListener("controllerchange",
         () => resolve(navigator.serviceWorker.controller), { once: true });
     });
-    if (worker) worker.postMessage({ type: "store-page", url: location.pathname + location.search });
+    const url = location.pathname + location.search;
+    if (worker) worker.postMessage({ type: "store-page", url });
   }
   // The pages stored at install are in the language of that day: store them again after
   // the language was switched, so the offline copies speak the language chosen now.
