@@ -27,7 +27,8 @@ async function store(cache, url) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(PRECACHE.map((url) => store(cache, url)));
+    // One request at a time: the install runs beside the page and must not crowd it out.
+    for (const url of PRECACHE) await store(cache, url);
     await self.skipWaiting();
   })());
 });
@@ -57,8 +58,10 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "refresh-pages") {
     // The language changed: store the shell pages again, now in the new language.
-    event.waitUntil(caches.open(CACHE).then((cache) =>
-      Promise.all(PAGES.map((url) => store(cache, url).catch(() => null)))));
+    event.waitUntil((async () => {
+      const cache = await caches.open(CACHE);
+      for (const url of PAGES) await store(cache, url).catch(() => null);
+    })());
   } else if (data.type === "store-page" && typeof data.url === "string") {
     // The page that installed the worker was loaded without it: store it as well.
     event.waitUntil(storePage(data.url).catch(() => null));
