@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 
 from .i18n import LANGUAGES
@@ -80,26 +80,6 @@ def page_urls() -> list[str]:
     if "rules.lang_page" in current_app.view_functions:
         pages += [url_for("rules.lang_page", lang=code) for code in LANGUAGES]
     return [url_for("pwa.offline"), *pages]
-
-
-@bp.after_app_request
-def _static_from_memory(response: Response) -> Response:
-    """Send the (small) static files from memory, their file closed at once.
-
-    The worker fetches the whole shell in the background, so a tab closed mid-install
-    drops static requests; the development server then skips closing the file it was
-    streaming (a ResourceWarning, an error under the tests' warning filter).
-    """
-    if request.endpoint == "static" and response.direct_passthrough:
-        stream = response.response
-        try:
-            body = b"".join(stream)
-        finally:
-            if hasattr(stream, "close"):
-                stream.close()
-        response.direct_passthrough = False
-        response.set_data(body)
-    return response
 
 
 def _no_cache(response: Response) -> Response:

@@ -7,7 +7,7 @@ import shutil
 import threading
 
 import pytest
-from werkzeug.serving import make_server
+from waitress.server import create_server
 
 from scorekeeper import create_app
 
@@ -61,15 +61,20 @@ def csrf_headers(client):
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    """The real app in a thread on 127.0.0.1 with its own database; yields its base URL."""
+    """The real app under waitress (the server ``make run`` starts) on 127.0.0.1.
+
+    Waitress closes a response's file when the browser drops the request (a test closing
+    its page while the service worker is still caching), which the development server
+    does not do.
+    """
     database = tmp_path_factory.mktemp("live") / "live.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")
