@@ -56,31 +56,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
 
-    from . import api, check, health, pages
+    from . import api, check, games, games_api, health, pages, pwa, rules, site_export, tournament
 
-    app.register_blueprint(health.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(check.bp)
-    app.register_blueprint(api.bp)
+    for blueprint in (
+        health.bp, pages.bp, pwa.bp, games.bp, games_api.bp, check.bp, api.bp,
+        tournament.bp, tournament.api_bp, rules.bp,
+    ):
+        app.register_blueprint(blueprint)
+    # Stateless endpoints that store nothing; every other POST needs the CSRF token.
     security.csrf.exempt(api.placement_view)
-
-    from . import games, games_api
-
-    app.register_blueprint(games.bp)
-    app.register_blueprint(games_api.bp)
-
-    from . import tournament
-
-    app.register_blueprint(tournament.bp)
-    app.register_blueprint(tournament.api_bp)
     security.csrf.exempt(tournament.sheets_api)
-
-    from . import rules, site_export
-
-    app.register_blueprint(rules.bp)
     site_export.init_app(app)
-
-    from . import pwa
-
-    app.register_blueprint(pwa.bp)
     return app

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request
+from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 bp = Blueprint("pages", __name__)
-
-
-@bp.app_context_processor
-def endpoints():
-    """Lets the menu link only to features that are registered."""
-    return {"url_endpoints": current_app.view_functions.keys()}
 
 
 @bp.app_errorhandler(HTTPException)
