@@ -56,20 +56,35 @@ def count_rules(games) -> dict[int, int]:
     return rules
 
 
+def reference_work() -> int:
+    """A fixed piece of plain interpreter work, timed beside the engine as a yardstick."""
+    total = 0
+    for i in range(20_000):
+        total += (i * 7) % 13
+    return total
+
+
 def measure(games_count: int = 50, repeats: int = 120) -> dict:
-    """Many short runs: this machine's speed swings by up to 2x for seconds at a time
+    """Many short runs: this machine's speed swings by up to 2x for minutes at a time
     (seen here with the load near zero), so the best run shows the engine's own cost and
-    the median shows what a slow spell costs; both are reported."""
+    the median what a slow spell costs. Each run is paired with the reference work, and
+    the median of the pairs' ratios is a measure that the swings do not move."""
     games = deal_games(games_count)
     rules = count_rules(games)  # also warms up
-    times = []
+    times, ratios = [], []
     for _ in range(repeats):
         start = time.perf_counter()
         turns = play_all(games)
-        times.append(time.perf_counter() - start)
+        middle = time.perf_counter()
+        reference_work()
+        end = time.perf_counter()
+        times.append(middle - start)
+        ratios.append((middle - start) / (end - middle))
     times.sort()
+    ratios.sort()
     return {"turns_per_second": turns / times[0],
             "median_turns_per_second": turns / times[len(times) // 2],
+            "turns_per_reference": turns / ratios[len(ratios) // 2],
             "turns": turns, "repeats": repeats, "steps_by_rule": rules}
 
 
@@ -80,6 +95,10 @@ def main() -> None:
         f"{result['repeats']} runs of {result['turns']} turns "
         f"(median {result['median_turns_per_second']:,.0f}; steps by rule "
         f"{result['steps_by_rule']}; goal >= 40,000)"
+    )
+    print(
+        f"engine: {result['turns_per_reference']:.1f} turns per run of the reference loop "
+        "(median of paired runs; unmoved by the machine's speed swings)"
     )
 
 
