@@ -1,8 +1,7 @@
 // Score sheet: live preview, card grid, screen kept on, and other phones' deals noticed.
 // Everything here is a shortcut: the forms work without it.
 
-const BULLHEADS = (card) =>
-  card === 55 ? 7 : card % 11 === 0 ? 5 : card % 10 === 0 ? 3 : card % 5 === 0 ? 2 : 1;
+import { bullheads } from "./cards.js";
 
 const form = document.querySelector(".deal-form");
 const players = form ? [...form.querySelectorAll(".deal-player")] : [];
@@ -29,7 +28,7 @@ function taken(player) {
   if (mode() === "cards") {
     const cards = cardsOf(form.querySelector(`#cards-${seat}`));
     stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= 104)
-      ? cards.reduce((sum, c) => sum + BULLHEADS(c), 0) : null;
+      ? cards.reduce((sum, c) => sum + bullheads(c), 0) : null;
   } else {
     stack = whole(form.querySelector(`#bh-${seat}`).value);
   }
@@ -121,7 +120,7 @@ function buildGrid(grid) {
     button.type = "button";
     button.className = "card";
     button.dataset.card = String(card);
-    button.dataset.bh = String(BULLHEADS(card));
+    button.dataset.bh = String(bullheads(card));
     button.append(String(card), document.createElement("small"));
     button.addEventListener("click", () => tap(card));
     cards.append(button);

@@ -4,11 +4,11 @@
 // deal number taken meanwhile (409) is shown with the server's words and kept until the
 // table decides; nothing typed is dropped without a tap on "Remove".
 
+import { bullheads } from "./cards.js";
+
 const box = document.getElementById("offline-queue");
 const form = document.getElementById("deal-form");
 const game = document.getElementById("game");
-const BULLHEADS = (card) =>
-  card === 55 ? 7 : card % 11 === 0 ? 5 : card % 10 === 0 ? 3 : card % 5 === 0 ? 2 : 1;
 
 // --- IndexedDB: one store of deals, keyed by client_id ---
 
@@ -73,7 +73,7 @@ function entry() {
       const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
       if (numbers.some((c) => c < 1 || c > max)) { wrong.push(name); return; }
       body.cards[name] = numbers;
-      stack = numbers.reduce((sum, c) => sum + BULLHEADS(c), 0);
+      stack = numbers.reduce((sum, c) => sum + bullheads(c), 0);
     } else {
       stack = whole(form.querySelector(`#bh-${seat}`).value);
       if (stack === null) { wrong.push(name); return; }

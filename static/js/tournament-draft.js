@@ -2,6 +2,8 @@
 // clockwise, one card at a time, until each holds ten. Every pick is written straight
 // into the typed-hand fields of the form, so the form stays the one thing that is sent.
 
+import { bullheads } from "./cards.js";
+
 const SEATS = 5;
 const HAND = 10;
 
@@ -16,14 +18,6 @@ const restartButton = document.getElementById("draft-restart");
 const nameField = (seat) => document.getElementById(`name${seat}`);
 const handField = (seat) => document.getElementById(`hand${seat}`);
 
-/** Bullheads on a card (the same table as the rules engine). */
-export function bullheads(card) {
-  if (card === 55) return 7;
-  if (card % 11 === 0) return 5;
-  if (card % 10 === 0) return 3;
-  if (card % 5 === 0) return 2;
-  return 1;
-}
 
 /** Fill "{name}" placeholders of a translated message with values (as plain text). */
 function fill(template, values) {
