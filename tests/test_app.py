@@ -72,3 +72,13 @@ def test_secret_key_is_generated_per_install_and_kept(tmp_path, monkeypatch):
     other.mkdir()
     monkeypatch.setattr(scorekeeper, "ROOT", other)
     assert create_app({"DATABASE": str(other / "b.sqlite")}).config["SECRET_KEY"] != first
+
+
+def test_pages_name_an_icon_that_exists(client):
+    import re
+
+    html = client.get("/").get_data(as_text=True)
+    match = re.search(r'<link rel="icon" type="image/png" sizes="192x192" href="([^"]+)"', html)
+    assert match, "no icon link"
+    response = client.get(match.group(1))
+    assert response.status_code == 200 and response.mimetype == "image/png"
