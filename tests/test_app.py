@@ -80,5 +80,5 @@ def test_pages_name_an_icon_that_exists(client):
     html = client.get("/").get_data(as_text=True)
     match = re.search(r'<link rel="icon" type="image/png" sizes="192x192" href="([^"]+)"', html)
     assert match, "no icon link"
-    response = client.get(match.group(1))
-    assert response.status_code == 200 and response.mimetype == "image/png"
+    with client.get(match.group(1)) as response:  # closes the file it streams
+        assert response.status_code == 200 and response.mimetype == "image/png"
