@@ -8,3 +8,14 @@ export function bullheads(card) {
   if (card % 5 === 0) return 2;
   return 1;
 }
+
+/** A tappable card for a grid: its number, coloured by bullheads, ``data-card`` set. */
+export function cardButton(card) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "card";
+  button.dataset.card = String(card);
+  button.dataset.bh = String(bullheads(card));
+  button.append(String(card), document.createElement("small"));
+  return button;
+}

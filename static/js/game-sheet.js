@@ -1,7 +1,7 @@
 // Score sheet: live preview, card grid, screen kept on, and other phones' deals noticed.
 // Everything here is a shortcut: the forms work without it.
 
-import { bullheads } from "./cards.js";
+import { bullheads, cardButton } from "./cards.js";
 
 const form = document.querySelector(".deal-form");
 const players = form ? [...form.querySelectorAll(".deal-player")] : [];
@@ -116,12 +116,7 @@ function buildGrid(grid) {
   }
 
   for (let card = 1; card <= max; card += 1) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "card";
-    button.dataset.card = String(card);
-    button.dataset.bh = String(bullheads(card));
-    button.append(String(card), document.createElement("small"));
+    const button = cardButton(card);
     button.addEventListener("click", () => tap(card));
     cards.append(button);
   }

@@ -2,7 +2,7 @@
 // clockwise, one card at a time, until each holds ten. Every pick is written straight
 // into the typed-hand fields of the form, so the form stays the one thing that is sent.
 
-import { bullheads } from "./cards.js";
+import { cardButton } from "./cards.js";
 
 const SEATS = 5;
 const HAND = 10;
@@ -118,13 +118,7 @@ function resume() {
 function buildGrid() {
   grid.replaceChildren();
   for (let card = 1; card <= maxCard(); card += 1) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "card";
-    button.dataset.card = String(card);
-    button.dataset.bh = String(bullheads(card));
-    button.append(String(card), document.createElement("small"));
-    grid.append(button);
+    grid.append(cardButton(card));
   }
 }
 
