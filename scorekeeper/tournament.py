@@ -158,7 +158,7 @@ def show(tournament_id: int):
 def _render_show(tournament, game, values, message):
     return render_template(
         "tournament/show.html", t=tournament, game=game, values=values, message=message,
-        plan=rules.schedule(tournament.players),
+        plan=rules.schedule(tournament.players), hands=rules.hands_played(tournament.players),
         rows=rules.starting_rows(tournament.players, tournament.hands), bullheads=bullheads,
     ), (400 if message else 200)
 
@@ -208,7 +208,7 @@ def standings_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
         "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf", _lang(),
-        _paper(), t=tournament, plan=rules.schedule(tournament.players),
+        _paper(), t=tournament, hands=rules.hands_played(tournament.players),
     )
 
 

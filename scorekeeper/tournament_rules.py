@@ -160,6 +160,16 @@ def schedule(players: Sequence[str]) -> list[dict[str, str]]:
     return [{players[i]: players[(i + game) % n] for i in range(n)} for game in range(n)]
 
 
+def hands_played(players: Sequence[str]) -> list[dict[str, str]]:
+    """For each game, player -> the owner of the hand they play (the schedule turned round).
+
+    >>> hands_played(["Ann", "Bob", "Cas"])[1]
+    {'Ann': 'Cas', 'Bob': 'Ann', 'Cas': 'Bob'}
+    """
+    turned = [{holder: owner for owner, holder in game.items()} for game in schedule(players)]
+    return [{player: game[player] for player in players} for game in turned]
+
+
 def points_limit(players: Sequence[str]) -> int:
     """Most minus points one game can hand out: all bullheads in play but one card a row."""
     return Deck(max_card(players)).total_bullheads - 4
