@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 LANGS := nl de en
 # Debian packages the tests need; installed only when dpkg says they are missing.
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
 .PHONY: help run test lint translations compile-translations db bench site system-deps-run system-deps-test
@@ -54,10 +54,13 @@ run: system-deps-run compile-translations db ## Serve on 127.0.0.1:$(PORT) with 
 
 test: system-deps-test $(BIN)/.test-installed compile-translations ## Run the whole test suite
 	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/mypy
+	node --test tests/js/
 	$(BIN)/python -m pytest -q
 
-lint: $(BIN)/.test-installed ## Ruff
+lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/mypy
 
 bench: $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py

@@ -50,21 +50,33 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from . import db, i18n, security
+    from .web import db, i18n, security
 
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    register_blueprints(app)
+    return app
 
-    from . import api, check, games, games_api, health, pages, pwa, rules, site_export, tournament
+
+def register_blueprints(app: Flask) -> None:
+    """Every feature's blueprints, in one place; stateless endpoints are CSRF-exempt."""
+    from .check import api as check_api
+    from .check import views as check_views
+    from .games import api as games_api
+    from .games import views as games_views
+    from .rules import export as rules_export
+    from .rules import views as rules_views
+    from .tournament import api as tournament_api
+    from .tournament import views as tournament_views
+    from .web import errors, health, pwa, security
 
     for blueprint in (
-        health.bp, pages.bp, pwa.bp, games.bp, games_api.bp, check.bp, api.bp,
-        tournament.bp, tournament.api_bp, rules.bp,
+        health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, check_views.bp,
+        check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
     ):
         app.register_blueprint(blueprint)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token.
-    security.csrf.exempt(api.placement_view)
-    security.csrf.exempt(tournament.sheets_api)
-    site_export.init_app(app)
-    return app
+    security.csrf.exempt(check_api.placement_view)
+    security.csrf.exempt(tournament_api.sheets_api)
+    rules_export.init_app(app)

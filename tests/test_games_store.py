@@ -12,7 +12,8 @@ import urllib.request
 
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, db
+from scorekeeper import create_app
+from scorekeeper.web import db
 
 
 def games_version() -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import pdf
+from scorekeeper.web import pdf
 
 STATIC = str(Path(__file__).resolve().parent.parent / "static")
 HANDS = {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import pwa
+from scorekeeper.web import pwa
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 

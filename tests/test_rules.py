@@ -7,8 +7,8 @@ import re
 import pytest
 
 from scorekeeper.engine import BULLHEADS
-from scorekeeper.rules import READINGS, SECTIONS
-from scorekeeper.rules_examples import BASIC_RULE_2, EXAMPLES, checker_query
+from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
+from scorekeeper.rules.views import READINGS, SECTIONS
 
 LANGS = ("en", "nl", "de")
 

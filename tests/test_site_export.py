@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper.rules_examples import BASIC_RULE_2, checker_query
+from scorekeeper.rules.examples import BASIC_RULE_2, checker_query
 
 EXPECTED = {
     "index.html",

@@ -118,7 +118,7 @@ def test_results_standings_winner_and_corrections(app, client):
     html = client.get(url + "?lang=nl").get_data(as_text=True)
     assert 'id="winner">Winnaar: Ann<' in html
     with app.app_context():
-        from scorekeeper import tournament_store
+        from scorekeeper.tournament import store as tournament_store
 
         history = tournament_store.history(int(url.rsplit("/", 1)[1]))
     assert [row["points"] for row in history if row["game"] == 1] == [5, 0, 12, 5, 20, 12]

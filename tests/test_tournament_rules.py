@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import tournament_rules as rules
+from scorekeeper.engine import tournament as rules
 
 FOUR = ["Ann", "Bob", "Cas", "Dirk"]
 #: Ann's hand is the contract's example; the others split 1..44 minus the 4 left over.

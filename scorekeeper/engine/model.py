@@ -77,6 +77,11 @@ class Step(NamedTuple):
     """Rule 4: each row's bullheads at that moment, so another choice can be offered."""
     shared_with: str | None = None
     """Double: the player whose twin shared this take."""
+    neighbour: int | None = None
+    """Rules 2 and 3: the card this one was placed against (the row's end card, or its
+    first card for a left placement); None under rule 4 and for a twin laid with its pair."""
+    difference: int | None = None
+    """Rules 2 and 3: how far the card is from ``neighbour`` (0 for a twin stacked on it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,10 @@ class NoSuchDeal(ScoringError):
     """Deal ``number`` does not exist, so it cannot be corrected."""
 
 
+class ClientIdReused(ScoringError):
+    """The ``client_id`` was used before for a different deal."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """How a game is scored; fixed when it is created."""

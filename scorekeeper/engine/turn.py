@@ -80,22 +80,24 @@ def _resolve_single(
             row_of.insert(0, index)
         else:
             index = row_of[at]
+            end = ends[at]
             ends[at] = card
             row = rows[index]
             if len(row) < ROW_LIMIT:
                 row.append(card)
-                step = _new(
-                    Step, (player, card, index + 1, _RIGHT, _PLACED, (), 0, None, None, None)
-                )
+                step = _new(Step, (
+                    player, card, index + 1, _RIGHT, _PLACED, (), 0, None, None, None,
+                    end, card - end,
+                ))
             else:
                 taken = tuple(row)
                 rows[index] = [card]
                 points = sum([BULLHEADS[c] for c in taken])
                 scores[player] += points
-                step = _new(
-                    Step,
-                    (player, card, index + 1, _RIGHT, _FULL_ROW, taken, points, None, None, None),
-                )
+                step = _new(Step, (
+                    player, card, index + 1, _RIGHT, _FULL_ROW, taken, points, None, None, None,
+                    end, card - end,
+                ))
         steps.append(step)
     return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores)
 
@@ -131,20 +133,22 @@ def _resolve_general(
         else:
             index, side = options[0]
             row = rows[index]
+            neighbour = row[-1] if side is _RIGHT else row[0]
+            near = {"neighbour": neighbour, "difference": abs(card - neighbour)}
             if double and row[-1] == card:
                 row.append(card)  # on top of its twin: the row does not grow
-                step = Step(player, card, index + 1, side, _PLACED, (), 0)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0, **near)
             elif (positions(row) if double else len(row)) < ROW_LIMIT:
                 if side is _RIGHT:
                     row.append(card)
                 else:
                     row.insert(0, card)
-                step = Step(player, card, index + 1, side, _PLACED, (), 0)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0, **near)
             else:
                 taken = tuple(row)
                 rows[index] = [card]
                 points = sum([BULLHEADS[c] for c in taken])
-                step = Step(player, card, index + 1, side, _FULL_ROW, taken, points)
+                step = Step(player, card, index + 1, side, _FULL_ROW, taken, points, **near)
 
         twin_follows = position + 1 < len(order) and order[position + 1][1] == card
         if double and step.taken and twin_follows:

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import create_app
-from scorekeeper.rules_examples import EXAMPLES
-from scorekeeper.site_export import freeze_rules
+from scorekeeper.rules.examples import EXAMPLES
+from scorekeeper.rules.export import freeze_rules
 
 TITLES = {
     "en": ("Contents", "Rule 2: smallest difference", "Variant 8: Double"),

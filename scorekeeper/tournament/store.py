@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .db import get_db
-from .tournament_rules import standings, winners
+from ..engine.tournament import standings, winners
+from ..web.db import get_db, transaction
 
 
 @dataclass
@@ -73,18 +73,12 @@ def load(tournament_id: int) -> Tournament | None:
 
 def save_game(tournament_id: int, game: int, points: dict[str, int]) -> None:
     """Store one game's minus points per sheet (a correction when the game has some)."""
-    db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(get_db()) as db:
         db.executemany(
             "INSERT INTO tournament_results (tournament_id, game, owner, points) "
             "VALUES (?, ?, ?, ?)",
             [(tournament_id, game, owner, value) for owner, value in points.items()],
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def history(tournament_id: int) -> list[dict]:

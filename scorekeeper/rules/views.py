@@ -13,9 +13,9 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from flask_babel import force_locale, lazy_gettext
 from flask_babel import gettext as _
 
-from .engine import BULLHEADS, MAX_CARD
-from .i18n import LANGUAGES
-from .rules_examples import EXAMPLES, checker_query, row_bullheads
+from ..engine import BULLHEADS, MAX_CARD
+from ..web.i18n import LANGUAGES
+from .examples import EXAMPLES, checker_query, row_bullheads
 
 bp = Blueprint("rules", __name__)
 

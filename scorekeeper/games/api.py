@@ -9,11 +9,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 from flask_babel import gettext
 
-from . import games_store as store
-from .api import error, read_json
-from .db import get_db
-from .engine import scoring as sc
-from .games_messages import CONFLICTS, describe
+from ..engine import scoring as sc
+from ..web.db import get_db
+from ..web.jsonio import error, read_json
+from ..web.messages import CONFLICTS, describe
+from . import store
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 
@@ -68,9 +68,7 @@ def settings_from(data: dict) -> sc.Settings:
 
 @bp.post("")
 def create():
-    data, failure = read_json()
-    if failure:
-        return failure
+    data = read_json()
     if not isinstance(data, dict):
         return error(gettext("Send the game as a JSON object."))
     note = data.get("note", "")
@@ -98,9 +96,7 @@ def show(game_id: int):
 
 def _deal_body():
     """``(number, client_id, entry_of)`` from the request, or raise/return an answer."""
-    data, failure = read_json()
-    if failure:
-        return None, failure
+    data = read_json()
     if not isinstance(data, dict):
         return None, error(gettext("Send the deal as a JSON object."))
     number = data.get("number")

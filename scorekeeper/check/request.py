@@ -11,14 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Deck, Play, Resolution, Side, Table, Variant, errors, resolve_turn
-
-
-class BadShape(errors.RulesError):
-    """Field ``field`` does not have the shape the interface asks for (``expected``)."""
-
-    def describe(self) -> str:
-        return f"{self.field} must be {self.expected}"
+from ..engine import Deck, Play, Resolution, Side, Table, Variant, errors, resolve_turn
+from ..web.jsonio import BadShape
 
 
 @dataclass(frozen=True)

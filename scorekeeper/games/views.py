@@ -6,17 +6,18 @@ Every form works without JavaScript; the sheet's script only makes entry quicker
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import format_date, gettext
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import format_date, format_decimal, gettext
 
-from . import games_store as store
-from .db import get_db
-from .engine import scoring as sc
-from .games_chart import chart
-from .games_forms import ConfirmForm, StartForm, read_deal, typed_from_entry
-from .games_messages import describe
+from ..engine import scoring as sc
+from ..web.db import get_db
+from ..web.messages import describe
+from . import backup, store
+from .chart import chart
+from .forms import ConfirmForm, ImportForm, StartForm, read_deal, typed_from_entry
 
 bp = Blueprint("games", __name__)
 
@@ -148,4 +149,48 @@ def delete(game_id: int):
     return render_template("games/delete.html", game=game, form=form)
 
 
-from . import games_export  # noqa: E402,F401  (adds its routes to bp)
+# --- Backups, spreadsheets and statistics (the formats are in :mod:`.backup`) ---
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_csv(game_id: int):
+    game = store.load(get_db(), game_id) or abort(404)
+    return Response(backup.to_csv(game), mimetype="text/csv", headers={
+        "Content-Disposition": f"attachment; filename=game-{game_id}.csv"})
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_json(game_id: int):
+    game = store.load(get_db(), game_id) or abort(404)
+    body = json.dumps(backup.to_json(game), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f"attachment; filename=game-{game_id}.json"})
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_page():
+    form = ImportForm()
+    problem = None
+    if form.validate_on_submit():
+        raw = form.file.data.read(256 * 1024) if form.file.data else (form.text.data or "")
+        try:
+            settings, note, created_at, events = backup.from_json(json.loads(raw))
+        except sc.ScoringError as exc:
+            problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
+                              reason=describe(exc))
+        except (backup.BadBackup, ValueError, RecursionError):
+            problem = gettext("This is not a game file exported by this app.")
+        else:
+            game_id = store.import_game(get_db(), settings, note, created_at, events)
+            return redirect(url_for("games.sheet", game_id=game_id))
+    return render_template("games/import.html", form=form, problem=problem), (
+        400 if problem else 200)
+
+
+@bp.get("/games/stats")
+def stats():
+    rows = backup.statistics(store.all_games(get_db()))
+    for row in rows:  # 1.5 in English, 1,5 in Dutch and German
+        average = row["average"]
+        row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
+    return render_template("games/stats.html", rows=rows)

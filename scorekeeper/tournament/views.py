@@ -1,8 +1,8 @@
 """``/tournament``: Variant 3 — players and hands, printable sheets, results, standings.
 
-Two blueprints: ``tournament`` (pages and PDFs) and ``tournament_api``
-(``POST /api/v1/tournament/sheets``). Rules live in :mod:`.tournament_rules`, storage in
-:mod:`.tournament_store`, PDF rendering in :mod:`.pdf`.
+The pages and PDFs; ``POST /api/v1/tournament/sheets`` is in :mod:`.api`. Rules live in
+:mod:`scorekeeper.engine.tournament`, storage in :mod:`.store`, PDF rendering in
+:mod:`scorekeeper.web.pdf`.
 """
 
 from __future__ import annotations
@@ -20,24 +20,16 @@ from flask import (
     url_for,
 )
 from flask_babel import force_locale, get_locale
-from flask_babel import gettext as _
 
-from . import pdf
-from . import tournament_rules as rules
-from . import tournament_store as store
-from .api import error, read_json
-from .engine.cards import bullheads
-from .i18n import LANGUAGES
-from .tournament_messages import describe
+from ..engine import tournament as rules
+from ..engine.cards import bullheads
+from ..web import pdf
+from ..web.messages import describe
+from . import store
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
-api_bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
 
 SEATS = range(1, rules.MAX_PLAYERS + 1)
-
-
-class BadField(ValueError):
-    """A JSON field is missing or of the wrong kind."""
 
 
 def parse_cards(text: str) -> list[int] | str:
@@ -81,7 +73,7 @@ def _paper() -> str:
     return paper if paper in pdf.PAPER_SIZES else "a4"
 
 
-def _lang() -> str:
+def current_lang() -> str:
     return str(get_locale() or "en")
 
 
@@ -119,7 +111,7 @@ def page():
 @bp.get("/sheet.pdf")
 def blank_sheet():
     return pdf_response(
-        "tournament/sheets.html", "tournament-sheet.pdf", _lang(), _paper(),
+        "tournament/sheets.html", "tournament-sheet.pdf", current_lang(), _paper(),
         sheets=[{"owner": None, "cards": [None] * rules.HAND_SIZE,
                  "order": [""] * rules.MAX_PLAYERS}],
         rows=None, lines=rules.MAX_PLAYERS,
@@ -187,7 +179,8 @@ def save_game(tournament_id: int, game: int):
 def sheets_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
-        "tournament/sheets.html", f"tournament-{tournament.id}-sheets.pdf", _lang(), _paper(),
+        "tournament/sheets.html", f"tournament-{tournament.id}-sheets.pdf", current_lang(),
+        _paper(),
         **sheets_context(tournament.players, tournament.hands),
     )
 
@@ -207,52 +200,6 @@ def sheets_preview(tournament_id: int):
 def standings_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
-        "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf", _lang(),
+        "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf", current_lang(),
         _paper(), t=tournament, hands=rules.hands_played(tournament.players),
     )
-
-
-# --- JSON interface ---
-
-
-@api_bp.post("/sheets")
-def sheets_api():
-    """Prefilled sheets as a PDF (CONTRACT.md, "Tournament sheets").
-
-    Not CSRF-protected, on purpose: like ``/api/v1/placement`` it is a pure function of
-    its body. It stores nothing and changes nothing, and a cross-site page that posts to
-    it cannot read the answer, so a forged request gains the forger nothing.
-    """
-    data, failure = read_json()
-    if failure:
-        return failure
-    try:
-        players, hands, lang, paper = _parse_sheets_request(data)
-        players = rules.check_players(players)
-        hands = rules.check_hands(players, {owner.strip(): hand for owner, hand in hands.items()})
-    except BadField as exc:
-        return error(_("The field “%(field)s” is not filled in the expected form.",
-                       field=str(exc)))
-    except rules.TournamentError as exc:
-        return error(describe(exc))
-    return pdf_response(
-        "tournament/sheets.html", "tournament-sheets.pdf", lang, paper,
-        **sheets_context(players, hands),
-    )
-
-
-def _parse_sheets_request(data: object):
-    if not isinstance(data, dict):
-        raise BadField("(body)")
-    players, hands = data.get("players"), data.get("hands")
-    if not isinstance(players, list):
-        raise BadField("players")
-    if not isinstance(hands, dict):
-        raise BadField("hands")
-    lang = data.get("lang", _lang())
-    if lang not in LANGUAGES:
-        raise BadField("lang")
-    paper = data.get("paper", "a4")
-    if paper not in pdf.PAPER_SIZES:
-        raise BadField("paper")
-    return players, hands, lang, paper

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
-from .check_form import MAX_LINES, VARIANTS, CheckForm, FormError
-from .engine import BULLHEADS
-from .engine.errors import RulesError
-from .messages import describe
-from .placement_request import answer, parse
+from ..engine import BULLHEADS
+from ..engine.errors import RulesError
+from ..web.messages import describe
+from .form import MAX_LINES, VARIANTS, CheckForm, FormError
+from .request import answer, parse
 
 bp = Blueprint("check", __name__)
 

@@ -1,5 +1,7 @@
 """Games out and back in: CSV for spreadsheets, JSON as an exact backup, and statistics.
 
+Pure functions over stored games; the routes that serve them are in :mod:`.views`.
+
 The JSON file holds the settings and the whole event log (corrections included, with
 their timestamps), so importing it and exporting again gives the same file.
 """
@@ -8,18 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 
-from flask import Response, abort, redirect, render_template, url_for
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
-from . import games_store as store
-from .db import get_db
-from .engine import scoring as sc
-from .games import bp
-from .games_forms import ImportForm
-from .games_messages import describe
+from ..engine import scoring as sc
+from . import store
 
 FORMAT = "6nimmt-scorekeeper-game"
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
@@ -122,41 +118,6 @@ def to_csv(game: store.Game) -> str:
     return out.getvalue()
 
 
-@bp.get("/games/<int:game_id>/export.csv")
-def export_csv(game_id: int):
-    game = store.load(get_db(), game_id) or abort(404)
-    return Response(to_csv(game), mimetype="text/csv", headers={
-        "Content-Disposition": f"attachment; filename=game-{game_id}.csv"})
-
-
-@bp.get("/games/<int:game_id>/export.json")
-def export_json(game_id: int):
-    game = store.load(get_db(), game_id) or abort(404)
-    body = json.dumps(to_json(game), ensure_ascii=False, indent=1)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f"attachment; filename=game-{game_id}.json"})
-
-
-@bp.route("/games/import", methods=["GET", "POST"])
-def import_page():
-    form = ImportForm()
-    problem = None
-    if form.validate_on_submit():
-        raw = form.file.data.read(256 * 1024) if form.file.data else (form.text.data or "")
-        try:
-            settings, note, created_at, events = from_json(json.loads(raw))
-        except sc.ScoringError as exc:
-            problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
-                              reason=describe(exc))
-        except (BadBackup, ValueError, RecursionError):
-            problem = gettext("This is not a game file exported by this app.")
-        else:
-            game_id = store.import_game(get_db(), settings, note, created_at, events)
-            return redirect(url_for("games.sheet", game_id=game_id))
-    return render_template("games/import.html", form=form, problem=problem), (
-        400 if problem else 200)
-
-
 def statistics(games: list[store.Game]) -> list[dict]:
     """Per player across games: games, wins, average bullheads per deal, clean deals."""
     table: dict[str, dict] = {}
@@ -174,12 +135,3 @@ def statistics(games: list[store.Game]) -> list[dict]:
     for row in table.values():
         row["average"] = round(row["bullheads"] / row["deals"], 1) if row["deals"] else None
     return sorted(table.values(), key=lambda r: (-r["wins"], -r["games"], r["name"].casefold()))
-
-
-@bp.get("/games/stats")
-def stats():
-    rows = statistics(store.all_games(get_db()))
-    for row in rows:  # 1.5 in English, 1,5 in Dutch and German
-        average = row["average"]
-        row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
-    return render_template("games/stats.html", rows=rows)

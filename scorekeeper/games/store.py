@@ -13,11 +13,8 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .engine import scoring as sc
-
-
-class ClientIdReused(sc.ScoringError):
-    """The ``client_id`` was used before for a different deal."""
+from ..engine import scoring as sc
+from ..web.db import transaction
 
 
 @dataclass(frozen=True)
@@ -118,29 +115,15 @@ def _insert_event(db, game_id: int, kind: str, number: int, entry: sc.Entry,
     )
 
 
-class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
-        return self.db
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
-
-
 def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> int:
-    with _Transaction(db):
+    with transaction(db):
         return _insert_game(db, settings, note, now())
 
 
 def import_game(db, settings: sc.Settings, note: str, created_at: str,
                 events: list[StoredEvent]) -> int:
     """Store a whole game at once (a backup being restored), keeping its timestamps."""
-    with _Transaction(db):
+    with transaction(db):
         game_id = _insert_game(db, settings, note, created_at)
         for e in events:
             _insert_event(db, game_id, e.kind, e.number, e.entry, e.client_id, e.created_at)
@@ -148,7 +131,7 @@ def import_game(db, settings: sc.Settings, note: str, created_at: str,
 
 
 def delete_game(db: sqlite3.Connection, game_id: int) -> bool:
-    with _Transaction(db):
+    with transaction(db):
         return db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
 
 
@@ -169,7 +152,7 @@ def write_deal(db: sqlite3.Connection, game_id: int, kind: str, number: int | No
     Raises :class:`NotFound`, a :class:`ScoringError` (bad entry, finished game, taken
     number, unknown deal) or :class:`ClientIdReused`; nothing is written then.
     """
-    with _Transaction(db):
+    with transaction(db):
         game = load(db, game_id)
         if game is None:
             raise NotFound(game_id)
@@ -180,7 +163,7 @@ def write_deal(db: sqlite3.Connection, game_id: int, kind: str, number: int | No
                     wanted = event.number if number is None else number
                     if _same(event, kind, wanted, entry):
                         return game, False
-                    raise ClientIdReused(client_id=client_id)
+                    raise sc.ClientIdReused(client_id=client_id)
         if kind == "deal":
             number = sc.check_new_deal(game.state, number)
         else:

@@ -1,10 +1,17 @@
-"""Site-wide pages: friendly error pages in the visitor's language (``/`` is games.index)."""
+"""The error handlers: every error answered in the visitor's language, JSON under ``/api/``.
+
+A typed :class:`RulesError` that a view lets through is answered here with its translated
+sentence and its family's status (400 bad input, 404 missing, 409 conflict).
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
+
+from ..engine.errors import RulesError
+from .messages import describe
 
 bp = Blueprint("pages", __name__)
 
@@ -21,3 +28,11 @@ def http_error(error: HTTPException):
     if request.path.startswith("/api/"):
         return jsonify(error=message), error.code
     return render_template("error.html", message=message), error.code
+
+
+@bp.app_errorhandler(RulesError)
+def rules_error(error: RulesError):
+    status = getattr(error, "status", 400)
+    if request.path.startswith("/api/"):
+        return jsonify(error=describe(error)), status
+    return render_template("error.html", message=describe(error)), status

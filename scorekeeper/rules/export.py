@@ -22,7 +22,7 @@ from flask.cli import with_appcontext
 from flask_babel import force_locale, gettext
 from flask_frozen import Freezer, MissingURLGeneratorWarning
 
-from .i18n import LANGUAGES
+from ..web.i18n import LANGUAGES
 
 #: Static files the exported pages link to (nothing else of static/ is copied).
 STATIC_FILES = ("css/site.css", "css/rules.css", "js/rules.js")

@@ -15,7 +15,7 @@ from wtforms import BooleanField, FieldList, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from .engine import scoring as sc
+from ..engine import scoring as sc
 
 VARIANT_CHOICES = [
     SelectChoice("basic", lazy_gettext("Basic game")),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine.scoring import GameState
+from ..engine.scoring import GameState
 
 #: Ten colours that stay apart for common colour blindness, one per seat.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",

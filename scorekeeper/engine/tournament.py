@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .engine.cards import Deck, tactics_max_card
-from .engine.errors import RulesError
+from .cards import Deck, tactics_max_card
+from .errors import RulesError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

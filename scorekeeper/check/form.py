@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from .engine import errors, tactics_max_card
+from ..engine import errors, tactics_max_card
 
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 MAX_LINES = 20

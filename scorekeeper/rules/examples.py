@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from .engine import bullheads
+from ..engine import bullheads
 
 Row = tuple[int, ...]
 

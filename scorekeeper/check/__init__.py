@@ -1,0 +1,1 @@
+"""The placement checker: the /check page, its form and share links, and the placement API."""

@@ -1,0 +1,1 @@
+"""The scorekeeper: games, deals, corrections, the score sheet, backups and statistics."""

@@ -1,0 +1,1 @@
+"""The rules reference: its pages, worked examples and the static export."""

@@ -1,0 +1,1 @@
+"""The booklet's Tournament variant: hands, schedule, results, standings and PDF sheets."""

@@ -1,0 +1,1 @@
+"""What every feature shares: database, languages, security, errors, JSON, PDFs, the PWA."""

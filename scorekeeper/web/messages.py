@@ -1,0 +1,160 @@
+"""The one table of translated sentences for every typed error (one per error type).
+
+Engine errors (placement, scoring, tournament) and the web layer's shape errors are all
+answered from here, so a sentence exists once and a test can check every type has one.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext, lazy_gettext
+
+from ..engine import errors
+from ..engine import scoring as sc
+from ..engine import tournament as tr
+from .jsonio import BadShape, BodyNotJSON, BodyTooDeep, BodyTooLarge
+
+_MESSAGES = {
+    errors.WrongRowCount: lazy_gettext("The table needs exactly 4 rows, not %(count)s."),
+    errors.EmptyRow: lazy_gettext("Row %(row)s is empty: every row holds at least one card."),
+    errors.RowTooLong: lazy_gettext(
+        "Row %(row)s holds %(length)s cards; a row holds at most 5."
+    ),
+    errors.RowNotAscending: lazy_gettext(
+        "Row %(row)s is not in ascending order: %(card)s comes after %(previous)s."
+    ),
+    errors.NotACard: lazy_gettext("%(value)s (%(where)s) is not a card number."),
+    errors.CardOutOfRange: lazy_gettext(
+        "Card %(card)s does not exist in this game: cards go from 1 to %(max_card)s."
+    ),
+    errors.CardTooOften: lazy_gettext(
+        "Card %(card)s appears %(times)s times, but the deck holds it only %(allowed)s time(s)."
+    ),
+    errors.NoPlays: lazy_gettext("Add at least one revealed card."),
+    errors.TooManyPlayers: lazy_gettext("%(count)s players is too many: at most 10 can play."),
+    errors.MissingPlayer: lazy_gettext("Card %(index)s has no player's name."),
+    errors.PlayerNameTooLong: lazy_gettext(
+        "The name “%(player)s” is too long: at most %(limit)s characters."
+    ),
+    errors.MissingCard: lazy_gettext("%(player)s has no card."),
+    errors.WrongCardCount: lazy_gettext(
+        "%(player)s played %(count)s card(s); this variant needs %(expected)s."
+    ),
+    errors.PlayerRepeated: lazy_gettext(
+        "%(player)s is named too often: at most %(allowed)s time(s) in one turn."
+    ),
+    errors.UnknownVariant: lazy_gettext(
+        "“%(variant)s” is not a variant the checker knows."
+    ),
+    errors.UnknownPlayerChoice: lazy_gettext(
+        "A choice is given for %(player)s, who played no card."
+    ),
+    errors.BadRowChoice: lazy_gettext(
+        "%(player)s chose row %(row)s, but rows are numbered 1 to 4."
+    ),
+    errors.BadPlaceChoice: lazy_gettext(
+        "The place chosen for %(player)s is not one of the places the card can go to."
+    ),
+    BadShape: lazy_gettext("The field “%(field)s” is not filled in the expected form."),
+    BodyTooLarge: lazy_gettext("The request is too large."),
+    BodyTooDeep: lazy_gettext("The request is nested too deeply."),
+    BodyNotJSON: lazy_gettext("The request body is not valid JSON."),
+    # scoring a game
+    sc.PlayerCount: lazy_gettext("A game needs 2 to 10 players, not %(count)s."),
+    sc.BadPlayerName: lazy_gettext(
+        "Every player needs a name of 1 to %(limit)s characters (“%(player)s” is not)."
+    ),
+    sc.DuplicatePlayer: lazy_gettext("The name “%(player)s” is used twice: names must differ."),
+    sc.BadThreshold: lazy_gettext(
+        "The end score must be a whole number from 1 to %(limit)s, not “%(value)s”."
+    ),
+    sc.BadFixedDeals: lazy_gettext(
+        "The number of deals must be a whole number from 1 to %(limit)s, not “%(value)s”."
+    ),
+    sc.UnknownVariant: lazy_gettext("“%(variant)s” is not a variant the scorekeeper knows."),
+    sc.MissingPlayer: lazy_gettext("Enter a value for %(player)s."),
+    sc.UnknownPlayer: lazy_gettext("%(player)s does not play in this game."),
+    sc.BadBullheads: lazy_gettext(
+        "%(player)s: “%(value)s” is not a number of bullheads (a whole number, 0 or more)."
+    ),
+    sc.DealOverBound: lazy_gettext(
+        "This deal adds up to %(total)s bullheads, but the deck in use allows at most "
+        "%(bound)s in one deal (one card stays in each row). Check the numbers."
+    ),
+    sc.BadCard: lazy_gettext("%(player)s: “%(value)s” is not a card number."),
+    sc.CardOutsideDeck: lazy_gettext(
+        "Card %(card)s is not in the deck in use: cards go from 1 to %(max_card)s."
+    ),
+    sc.CardTakenTwice: lazy_gettext(
+        "Card %(card)s is entered more often than the deck holds it."
+    ),
+    sc.EntryKind: lazy_gettext("Enter each player's bullheads or their cards, not both."),
+    sc.HandNotInVariant: lazy_gettext(
+        "Bullheads left in the hand only count in the Hand variant."
+    ),
+    sc.GameFinished: lazy_gettext(
+        "This game has ended: no deal can be added. Correct a deal to re-open it."
+    ),
+    sc.DealNumberTaken: lazy_gettext(
+        "Deal %(number)s has been entered already (perhaps on another phone). "
+        "The next deal is number %(expected)s."
+    ),
+    sc.DealNumberSkipped: lazy_gettext(
+        "Deal %(number)s cannot be added yet: the next deal is number %(expected)s."
+    ),
+    sc.NoSuchDeal: lazy_gettext("There is no deal %(number)s in this game."),
+    sc.ClientIdReused: lazy_gettext(
+        "This entry was already sent with other values; reload the game and try again."
+    ),
+    # the Tournament variant
+    tr.WrongPlayerCount: lazy_gettext("A tournament takes 2 to 5 players, not %(count)s."),
+    tr.BadName: lazy_gettext("Player %(index)s needs a name of 1 to %(limit)s characters."),
+    tr.NameRepeated: lazy_gettext(
+        "The name “%(player)s” is given twice: every player needs a different name."
+    ),
+    tr.MissingHand: lazy_gettext("The hand of %(player)s is missing."),
+    tr.UnknownOwner: lazy_gettext(
+        "A hand is given for “%(player)s”, who is not one of the players."
+    ),
+    tr.NotACard: lazy_gettext(
+        "The hand of %(player)s holds something that is not a card number."
+    ),
+    tr.WrongHandSize: lazy_gettext(
+        "The hand of %(player)s holds %(count)s cards; a hand holds exactly 10."
+    ),
+    tr.CardRepeated: lazy_gettext("The hand of %(player)s holds card %(card)s twice."),
+    tr.CardOutOfRange: lazy_gettext(
+        "Card %(card)s (hand of %(player)s) is not in the game: with %(count)s players "
+        "the cards go from 1 to %(max_card)s."
+    ),
+    tr.CardInTwoHands: lazy_gettext(
+        "Card %(card)s is in the hands of both %(first)s and %(second)s."
+    ),
+    tr.BadPoints: lazy_gettext(
+        "The minus points on the sheet of %(player)s must be a whole number, 0 or more."
+    ),
+    tr.PointsTooHigh: lazy_gettext(
+        "These minus points add up to %(total)s, but one game hands out at most %(limit)s."
+    ),
+}
+
+#: Errors that mean "the game moved on", answered 409 with the game.
+CONFLICTS = (sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, sc.ClientIdReused)
+
+
+def _show(value: object) -> str:
+    """Short, readable rendering of a field value (user input can be anything)."""
+    text = value if isinstance(value, str) else repr(value)
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+
+def describe(error: errors.RulesError) -> str:
+    """The error as a sentence in the request's language (placeholders name its fields)."""
+    for cls in type(error).__mro__:
+        template = _MESSAGES.get(cls)
+        if template is not None:
+            fields = {key: _show(value) for key, value in error.fields.items()}
+            return str(template) % fields
+    return gettext("The request could not be understood.")
