@@ -12,11 +12,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import BULLHEADS, Deck, Play, Table, resolve_turn
+from scorekeeper.engine import BULLHEADS, Deck, Play, RulesError, Table, resolve_turn
 from scorekeeper.engine.model import Variant
-from scorekeeper.engine.table import positions
+from scorekeeper.engine.table import _checked_rows, _quick_rows, positions
 from scorekeeper.engine.turn import _resolve_general, _resolve_single
-from scorekeeper.engine.turn_checks import checked_order
+from scorekeeper.engine.turn_checks import _diagnose, _quick_pairs, checked_deck, checked_order
 
 NAMES = [f"P{i}" for i in range(1, 11)]
 
@@ -135,8 +135,44 @@ def test_fast_path_agrees_with_the_general_loop(data, variant):
     """The bisection fast path must place exactly like the plain search it replaces."""
     table, plays, max_card = data.draw(turns(variant))
     v = Variant(variant)
-    order = checked_order(table, plays, v, max_card, {}, {})
+    deck = checked_deck(max_card, v)
+    order = checked_order(table, plays, v, deck)
     players = [p.player for p in plays]
-    fast = _resolve_single(table, list(order), {}, players)
-    general = _resolve_general(table, list(order), v, {}, {}, players)
+    fast = _resolve_single(table, list(order), {}, players, deck)
+    general = _resolve_general(table, list(order), v, {}, {}, players, deck)
     assert fast == general
+
+
+cards_or_junk = st.one_of(st.integers(-1, 106), st.sampled_from([True, 5.0, "7", None]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(cards_or_junk, max_size=6), min_size=3, max_size=5),
+       st.sampled_from([104, 34]))
+def test_the_quick_table_check_accepts_only_legal_tables(rows, max_card):
+    """The one-pass check may send a legal table on to the detailed one, never the reverse."""
+    quick = _quick_rows(rows, max_card)
+    try:
+        checked = _checked_rows(rows, Deck(max_card))
+    except RulesError:
+        assert quick is None
+    else:
+        assert quick == checked
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "", " ", "C" * 41, 7]),
+                          st.lists(cards_or_junk, max_size=3)), max_size=12),
+       st.sampled_from(["basic", "nifty", "professional"]), st.sampled_from([104, 34]))
+def test_the_quick_play_check_accepts_only_legal_plays(raw, variant, max_card):
+    table = Table.from_rows([[1], [2], [3], [4]])
+    plays = [Play(player, tuple(cards)) for player, cards in raw]
+    v = Variant(variant)
+    deck = Deck(max_card)
+    quick = _quick_pairs(table, plays, v.cards_per_play, max_card)
+    try:
+        _diagnose(table, plays, v, deck)
+    except RulesError:
+        assert quick is None
+    else:
+        assert quick is None or quick == [(p, c) for p, cards in plays for c in cards]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from scorekeeper.engine import Play, Rule, Table, errors, resolve_turn
@@ -155,7 +157,7 @@ def test_bad_turns_raise_typed_errors(rows, plays, variant, error):
 def test_bad_tables_name_what_is_wrong(rows, error, fields):
     with pytest.raises(error) as caught:
         Table.from_rows(rows)
-    assert caught.value.fields == fields
+    assert asdict(caught.value) == fields
 
 
 def test_bad_choices_are_refused():

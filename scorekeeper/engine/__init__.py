@@ -7,8 +7,9 @@
 ((12, 14), (37,), (43, 44), (58,))
 """
 
-from .cards import BULLHEADS, MAX_CARD, Deck, bullheads, tactics_max_card
+from .cards import BULLHEADS, Deck, bullheads
 from .errors import RulesError
+from .limits import MAX_CARD, tactics_max_card
 from .model import Play, Resolution, Rule, Side, Step, Tie, Variant
 from .table import Table
 from .turn import resolve_turn

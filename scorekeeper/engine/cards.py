@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The highest card of a full deck.
-MAX_CARD = 104
+from .limits import MAX_CARD, tactics_max_card
+
+__all__ = ["BULLHEADS", "FULL_DECK", "MAX_CARD", "Deck", "bullheads", "tactics_max_card"]
 
 
 def _count_bullheads(card: int) -> int:
@@ -35,15 +36,6 @@ def bullheads(card: int) -> int:
     return BULLHEADS[card]
 
 
-def tactics_max_card(players: int) -> int:
-    """Highest card in the Tactics, Logic and Tournament variants: 10 per player plus 4.
-
-    >>> tactics_max_card(4)
-    44
-    """
-    return 10 * players + 4
-
-
 @dataclass(frozen=True, slots=True)
 class Deck:
     """The cards in use: numbers ``1..max_card``, each present ``copies`` times."""
@@ -67,3 +59,15 @@ class Deck:
         (171, 342, 72)
         """
         return self.copies * sum(BULLHEADS[1 : self.max_card + 1])
+
+    def covers(self, other: Deck) -> bool:
+        """Whether every table legal with ``other`` is legal with this deck too.
+
+        >>> Deck().covers(Deck(44)), Deck(44).covers(Deck()), Deck().covers(Deck(copies=2))
+        (True, False, False)
+        """
+        return other.max_card <= self.max_card and other.copies <= self.copies
+
+
+#: The booklet's deck: cards 1..104, once each.
+FULL_DECK = Deck()

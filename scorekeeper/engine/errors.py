@@ -1,157 +1,234 @@
 """Typed errors: each names what was wrong and where, so the web layer can translate it.
 
-All are ``ValueError`` subclasses. ``str(error)`` is an English sentence for logs and
-tests; the web layer builds its translated message from the error's type and fields.
+Every error is a dataclass and a ``ValueError``: its fields are typed (the web layer reads
+them to fill in a translated sentence), ``str(error)`` is an English sentence for logs and
+tests, and ``status`` is the HTTP status it is answered with.
+
+>>> error = EmptyRow(row=3)
+>>> error, str(error), error.status
+(EmptyRow(row=3), 'row 3 is empty', 400)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
+from .limits import MAX_PLAYERS, ROW_LIMIT, ROWS
+
+
+# eq=False everywhere: an error compares by identity and stays hashable, like any
+# exception; not frozen, because raising sets ``__traceback__`` on it.
+@dataclass(eq=False)
 class RulesError(ValueError):
-    """Base class: the input does not describe a legal table or turn."""
+    """Base class: the input does not describe a legal table, turn, game or tournament."""
 
-    def __init__(self, **fields: object) -> None:
-        self.fields = fields
-        super().__init__(self.describe())
+    status: ClassVar[int] = 400
+    """HTTP status: 400 bad input; 404 "not there"; 409 "the game moved on"."""
 
-    def describe(self) -> str:
-        return f"{type(self).__name__}: {self.fields}"
+    def __str__(self) -> str:
+        return repr(self)
 
-    def __getattr__(self, name: str) -> object:
-        try:
-            return self.__dict__["fields"][name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __reduce__(self):  # keeps errors picklable despite keyword-only construction
-        return (_rebuild, (type(self), self.fields))
+    def __reduce__(self) -> tuple[type[RulesError], tuple[object, ...]]:
+        # BaseException pickles its ``args``, which a dataclass leaves empty.
+        return type(self), tuple(getattr(self, field.name) for field in fields(self))
 
 
-def _rebuild(cls: type[RulesError], fields: dict) -> RulesError:
-    return cls(**fields)
-
-
+@dataclass(eq=False)
 class WrongRowCount(RulesError):
-    """The table does not have exactly four rows (``count``)."""
+    """The table does not have exactly four rows."""
 
-    def describe(self) -> str:
-        return f"a table has exactly 4 rows, not {self.count}"
+    count: int
+
+    def __str__(self) -> str:
+        return f"a table has exactly {ROWS} rows, not {self.count}"
 
 
+@dataclass(eq=False)
 class EmptyRow(RulesError):
-    """Row ``row`` (1-based) holds no card."""
+    """A row holds no card."""
 
-    def describe(self) -> str:
+    row: int
+    """Row number, 1-based."""
+
+    def __str__(self) -> str:
         return f"row {self.row} is empty"
 
 
+@dataclass(eq=False)
 class RowTooLong(RulesError):
-    """Row ``row`` holds ``length`` cards, more than the 5 a row can hold."""
+    """A row holds more positions than a row can hold."""
 
-    def describe(self) -> str:
-        return f"row {self.row} holds {self.length} cards; a row holds at most 5"
+    row: int
+    length: int
+    """Positions in the row (stacked twins count once)."""
+
+    def __str__(self) -> str:
+        return f"row {self.row} holds {self.length} cards; a row holds at most {ROW_LIMIT}"
 
 
+@dataclass(eq=False)
 class RowNotAscending(RulesError):
-    """Row ``row`` is not in ascending order (``card`` follows ``previous``)."""
+    """A row is not in ascending order: ``card`` follows ``previous``."""
 
-    def describe(self) -> str:
+    row: int
+    card: int
+    previous: int
+
+    def __str__(self) -> str:
         return f"row {self.row} is not ascending: {self.card} after {self.previous}"
 
 
+@dataclass(eq=False)
 class NotACard(RulesError):
-    """``value`` found at ``where`` is not a whole number (booleans and floats are refused)."""
+    """A value is not a whole number (booleans and floats are refused)."""
 
-    def describe(self) -> str:
+    value: object
+    """The value as given."""
+    where: str
+    """Where it was found: ``"row 2"``, ``"max_card"`` or the player's name."""
+
+    def __str__(self) -> str:
         return f"{self.value!r} in {self.where} is not a card number"
 
 
+@dataclass(eq=False)
 class CardOutOfRange(RulesError):
-    """``card`` is outside ``1..max_card``."""
+    """A card is outside ``1..max_card``."""
 
-    def describe(self) -> str:
+    card: int
+    max_card: int
+
+    def __str__(self) -> str:
         return f"card {self.card} is outside 1..{self.max_card}"
 
 
+@dataclass(eq=False)
 class CardTooOften(RulesError):
-    """``card`` appears ``times`` times, but the deck holds it only ``allowed`` times."""
+    """A card appears more often than the deck holds it."""
 
-    def describe(self) -> str:
+    card: int
+    times: int
+    allowed: int
+    """Copies of each card in the deck: 1, or 2 in Double."""
+
+    def __str__(self) -> str:
         return f"card {self.card} appears {self.times} times; the deck holds it {self.allowed}"
 
 
+@dataclass(eq=False)
 class NoPlays(RulesError):
     """A turn needs at least one revealed card."""
 
-    def describe(self) -> str:
+    def __str__(self) -> str:
         return "no card was played"
 
 
+@dataclass(eq=False)
 class TooManyPlayers(RulesError):
-    """More than 10 players (``count``)."""
+    """More players than the game takes."""
 
-    def describe(self) -> str:
-        return f"{self.count} players; the game is for at most 10"
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.count} players; the game is for at most {MAX_PLAYERS}"
 
 
+@dataclass(eq=False)
 class MissingPlayer(RulesError):
-    """Play number ``index`` (1-based) names no player."""
+    """A play names no player."""
 
-    def describe(self) -> str:
+    index: int
+    """Play number, 1-based."""
+
+    def __str__(self) -> str:
         return f"play {self.index} names no player"
 
 
+@dataclass(eq=False)
 class PlayerNameTooLong(RulesError):
-    """``player`` is longer than ``limit`` characters."""
+    """A player's name is longer than ``limit`` characters."""
 
-    def describe(self) -> str:
+    player: str
+    limit: int
+
+    def __str__(self) -> str:
         return f"player name {self.player!r} is longer than {self.limit} characters"
 
 
+@dataclass(eq=False)
 class MissingCard(RulesError):
-    """``player``'s play holds no card."""
+    """A player's play holds no card."""
 
-    def describe(self) -> str:
+    player: str
+
+    def __str__(self) -> str:
         return f"{self.player} played no card"
 
 
+@dataclass(eq=False)
 class WrongCardCount(RulesError):
-    """``player`` played ``count`` cards where the variant asks for ``expected``."""
+    """A player played ``count`` cards where the variant asks for ``expected``."""
 
-    def describe(self) -> str:
+    player: str
+    count: int
+    expected: int
+
+    def __str__(self) -> str:
         return f"{self.player} played {self.count} cards; this variant needs {self.expected}"
 
 
+@dataclass(eq=False)
 class PlayerRepeated(RulesError):
-    """``player`` has more plays than the variant allows (``allowed``)."""
+    """A player has more plays than the variant allows."""
 
-    def describe(self) -> str:
+    player: str
+    allowed: int
+
+    def __str__(self) -> str:
         return f"{self.player} is named more than {self.allowed} time(s)"
 
 
+@dataclass(eq=False)
 class UnknownVariant(RulesError):
-    """``variant`` is not one of the placement variants."""
+    """The variant is not one of the placement variants."""
 
-    def describe(self) -> str:
+    variant: object
+    """The variant as given."""
+
+    def __str__(self) -> str:
         return f"unknown variant {self.variant!r}"
 
 
+@dataclass(eq=False)
 class UnknownPlayerChoice(RulesError):
-    """A choice (``take`` or ``place``) names ``player``, who played no card."""
+    """A choice (``take`` or ``place``) names a player who played no card."""
 
-    def describe(self) -> str:
+    player: str
+
+    def __str__(self) -> str:
         return f"a choice names {self.player}, who played no card"
 
 
+@dataclass(eq=False)
 class BadRowChoice(RulesError):
-    """``player`` chose row ``row``; rows are numbered 1 to 4."""
+    """A player chose a row that does not exist."""
 
-    def describe(self) -> str:
-        return f"{self.player} chose row {self.row!r}; rows are numbered 1 to 4"
+    player: str
+    row: object
+    """The row as given."""
+
+    def __str__(self) -> str:
+        return f"{self.player} chose row {self.row!r}; rows are numbered 1 to {ROWS}"
 
 
+@dataclass(eq=False)
 class BadPlaceChoice(RulesError):
-    """``player``'s placement choice is not one of the tied options for ``card``."""
+    """A player's placement choice is not one of the tied options for their card."""
 
-    def describe(self) -> str:
+    player: str
+    card: int | None
+    """The tied card; None when the side itself was not "left" or "right"."""
+
+    def __str__(self) -> str:
         return f"{self.player}'s choice for card {self.card} is not one of the tied options"

@@ -78,10 +78,11 @@ class Step(NamedTuple):
     shared_with: str | None = None
     """Double: the player whose twin shared this take."""
     neighbour: int | None = None
-    """Rules 2 and 3: the card this one was placed against (the row's end card, or its
-    first card for a left placement); None under rule 4 and for a twin laid with its pair."""
+    """Rules 2 and 3: the card this one was placed against, so the checker can say why: the
+    row's end card, its first card for a left placement, or the twin it lies on. None under
+    rule 4 and for the second twin of a shared take (it followed its pair)."""
     difference: int | None = None
-    """Rules 2 and 3: how far the card is from ``neighbour`` (0 for a twin stacked on it)."""
+    """Rules 2 and 3: how far the card is from ``neighbour`` (0 on its twin); else None."""
 
 
 @dataclass(frozen=True, slots=True)

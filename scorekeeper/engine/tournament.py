@@ -15,78 +15,49 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Deck, tactics_max_card
-from .errors import RulesError
+from .cards import Deck
+from .limits import HAND_SIZE, MIN_PLAYERS, ROWS, tactics_max_card
+from .tournament_errors import (
+    TOURNAMENT_MAX_PLAYERS,
+    BadName,
+    BadPoints,
+    CardInTwoHands,
+    CardRepeated,
+    HandCardOutOfRange,
+    HandNotACard,
+    MissingHand,
+    NameRepeated,
+    PointsTooHigh,
+    TournamentError,
+    UnknownOwner,
+    WrongHandSize,
+    WrongPlayerCount,
+)
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-HAND_SIZE = 10
 #: Longer than a game's 40: the contract prints any tournament name as text, whatever it
 #: holds, and a sheet has room for a name to wrap.
-NAME_LIMIT = 100
+TOURNAMENT_NAME_LIMIT = 100
+MAX_PLAYERS = TOURNAMENT_MAX_PLAYERS  # kept for scorekeeper/tournament (views, forms, sheets)
 
-
-class TournamentError(RulesError):
-    """Base class; ``fields`` name what was wrong so the web layer can translate it."""
-
-
-class WrongPlayerCount(TournamentError):
-    """``count`` players; a tournament takes 2 to 5."""
-
-
-class BadName(TournamentError):
-    """Player number ``index`` has no name or one longer than the limit."""
-
-
-class NameRepeated(TournamentError):
-    """``player`` is listed twice."""
-
-
-class MissingHand(TournamentError):
-    """``player`` has no hand."""
-
-
-class UnknownOwner(TournamentError):
-    """A hand is given for ``player``, who is not among the players."""
-
-
-class NotACard(TournamentError):
-    """A value in the hand of ``player`` is not a whole number."""
-
-
-class WrongHandSize(TournamentError):
-    """The hand of ``player`` holds ``count`` cards instead of 10."""
-
-
-class CardRepeated(TournamentError):
-    """The hand of ``player`` holds ``card`` twice."""
-
-
-class CardOutOfRange(TournamentError):
-    """``card`` of ``player`` is outside 1..``max_card``."""
-
-
-class CardInTwoHands(TournamentError):
-    """``card`` is in the hands of ``first`` and ``second``."""
-
-
-class BadPoints(TournamentError):
-    """The minus points on the sheet of ``player`` are not a whole number from 0."""
-
-
-class PointsTooHigh(TournamentError):
-    """A game's minus points add up to ``total``, more than ``limit`` can be taken."""
+__all__ = [
+    "HAND_SIZE", "MAX_PLAYERS", "TOURNAMENT_MAX_PLAYERS", "TOURNAMENT_NAME_LIMIT",
+    "BadName", "BadPoints", "CardInTwoHands", "CardRepeated", "HandCardOutOfRange",
+    "HandNotACard", "MissingHand", "NameRepeated", "PointsTooHigh", "TournamentError",
+    "UnknownOwner", "WrongHandSize", "WrongPlayerCount",
+    "check_game_points", "check_hands", "check_players", "hands_played", "max_card",
+    "points_limit", "schedule", "sheet_order", "standings", "starting_rows", "winners",
+]
 
 
 def check_players(names: Sequence[object]) -> list[str]:
     """Trimmed names in seating order; 2 to 5 distinct names of 1 to 100 characters."""
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= len(names) <= TOURNAMENT_MAX_PLAYERS:
         raise WrongPlayerCount(count=len(names))
     players: list[str] = []
     for index, raw in enumerate(names, start=1):
         name = raw.strip() if isinstance(raw, str) else ""
-        if not 1 <= len(name) <= NAME_LIMIT:
-            raise BadName(index=index, limit=NAME_LIMIT)
+        if not 1 <= len(name) <= TOURNAMENT_NAME_LIMIT:
+            raise BadName(index=index, limit=TOURNAMENT_NAME_LIMIT)
         if name in players:
             raise NameRepeated(player=name)
         players.append(name)
@@ -115,14 +86,14 @@ def check_hands(players: Sequence[str], hands: Mapping[str, object]) -> dict[str
         if hand is None:
             raise MissingHand(player=player)
         if not isinstance(hand, list | tuple):
-            raise NotACard(player=player)
+            raise HandNotACard(player=player)
         for card in hand:
             if isinstance(card, bool) or not isinstance(card, int):
-                raise NotACard(player=player)
+                raise HandNotACard(player=player)
         for card in hand:
             if not 1 <= card <= highest:
-                raise CardOutOfRange(player=player, card=card, max_card=highest,
-                                     count=len(players))
+                raise HandCardOutOfRange(player=player, card=card, max_card=highest,
+                                         count=len(players))
         seen: set[int] = set()
         for card in hand:
             if card in seen:
@@ -139,7 +110,7 @@ def check_hands(players: Sequence[str], hands: Mapping[str, object]) -> dict[str
 
 
 def starting_rows(players: Sequence[str], hands: Mapping[str, Sequence[int]]) -> list[int]:
-    """The 4 cards nobody picked: they start the four rows.
+    """The cards nobody picked (one for each row): they start the rows.
 
     >>> starting_rows(["A", "B"], {"A": list(range(1, 11)), "B": list(range(13, 23))})
     [11, 12, 23, 24]
@@ -172,7 +143,7 @@ def hands_played(players: Sequence[str]) -> list[dict[str, str]]:
 
 def points_limit(players: Sequence[str]) -> int:
     """Most minus points one game can hand out: all bullheads in play but one card a row."""
-    return Deck(max_card(players)).total_bullheads - 4
+    return Deck(max_card(players)).total_bullheads - ROWS
 
 
 def check_game_points(players: Sequence[str], points: Mapping[str, object]) -> dict[str, int]:

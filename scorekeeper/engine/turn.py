@@ -13,17 +13,19 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
 from . import errors
-from .cards import BULLHEADS
+from .cards import BULLHEADS, Deck
+from .limits import MAX_CARD, ROW_LIMIT, ROWS
 from .model import Play, Resolution, Rule, Side, Step, Tie, Variant
-from .table import ROW_LIMIT, ROWS, Table, positions
-from .turn_checks import checked_order, checked_variant
+from .table import Table, positions
+from .turn_checks import Order, checked_choices, checked_deck, checked_order, checked_variant
 
 # Looked up once: attribute access on an Enum class costs about 0.1 µs in the hot loop,
-# and a Step built with tuple.__new__ skips NamedTuple's Python-level __new__.
+# and a Step or Resolution built with tuple.__new__ skips NamedTuple's Python-level __new__.
 _DOUBLE, _PRO = Variant.DOUBLE, Variant.PROFESSIONAL
 _RIGHT, _LEFT = Side.RIGHT, Side.LEFT
 _PLACED, _FULL_ROW, _LOWEST = Rule.SMALLEST_DIFFERENCE, Rule.FULL_ROW, Rule.LOWEST_CARD
 _new = tuple.__new__
+_bullheads = BULLHEADS.__getitem__
 
 
 def resolve_turn(
@@ -31,7 +33,7 @@ def resolve_turn(
     plays: Sequence[Play],
     variant: Variant | str = Variant.BASIC,
     *,
-    max_card: int = 104,
+    max_card: int = MAX_CARD,
     take: Mapping[str, int] | None = None,
     place: Mapping[str, tuple[int, Side | str]] | None = None,
 ) -> Resolution:
@@ -44,19 +46,21 @@ def resolve_turn(
     >>> r = resolve_turn(t, [Play("A", (3,)), Play("B", (9,)), Play("C", (68,))])
     >>> r.steps[0].rule, r.steps[0].row, r.steps[0].taken, r.table.rows[1]
     (<Rule.LOWEST_CARD: 4>, 2, (37,), (3, 9))
+    >>> r.steps[2].neighbour, r.steps[2].difference
+    (61, 7)
     """
     variant = checked_variant(variant)
-    take = dict(take) if take else {}
-    place = dict(place) if place else {}
-    order = checked_order(table, plays, variant, max_card, take, place)
+    deck = checked_deck(max_card, variant)
+    order = checked_order(table, plays, variant, deck)
+    rows_taken, places = checked_choices(plays, take, place)
     players = [play[0] for play in plays]
     if variant is _PRO or variant is _DOUBLE:
-        return _resolve_general(table, order, variant, take, place, players)
-    return _resolve_single(table, order, take, players)
+        return _resolve_general(table, order, variant, rows_taken, places, players, deck)
+    return _resolve_single(table, order, rows_taken, players, deck)
 
 
 def _resolve_single(
-    table: Table, order: list[tuple[str, int]], take: dict[str, int], players: list[str]
+    table: Table, order: Order, take: dict[str, int], players: list[str], deck: Deck
 ) -> Resolution:
     """Basic, Nifty and Hand: one deck, cards only go right. The engine's hot path.
 
@@ -64,9 +68,10 @@ def _resolve_single(
     row a card joins is found by bisection. Placing a card after the end just below it
     keeps that order; a rule-4 card is lower than every end and moves its row to the front.
     """
-    rows = [list(row) for row in table.rows]
-    row_of = sorted(range(ROWS), key=lambda i: rows[i][-1])
-    ends = [rows[i][-1] for i in row_of]
+    rows = list(map(list, table.rows))
+    ends = [row[-1] for row in rows]
+    row_of = sorted(range(ROWS), key=ends.__getitem__)
+    ends.sort()
     steps: list[Step] = []
     scores = dict.fromkeys(players, 0)
     for player, card in order:
@@ -92,23 +97,24 @@ def _resolve_single(
             else:
                 taken = tuple(row)
                 rows[index] = [card]
-                points = sum([BULLHEADS[c] for c in taken])
+                points = sum(map(_bullheads, taken))
                 scores[player] += points
                 step = _new(Step, (
                     player, card, index + 1, _RIGHT, _FULL_ROW, taken, points, None, None, None,
                     end, card - end,
                 ))
         steps.append(step)
-    return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores)
+    return _new(Resolution, (tuple(steps), Table(tuple(map(tuple, rows)), deck), scores, None))
 
 
 def _resolve_general(
     table: Table,
-    order: list[tuple[str, int]],
+    order: Order,
     variant: Variant,
     take: dict[str, int],
     place: dict[str, tuple[int, Side]],
     players: list[str],
+    deck: Deck,
 ) -> Resolution:
     """Professional (left placements, ties) and Double (stacked twins, shared takes)."""
     rows = [list(row) for row in table.rows]
@@ -123,7 +129,7 @@ def _resolve_general(
             chosen = place.get(player)
             if chosen is None:
                 tie = Tie(player, card, tuple((i + 1, side) for i, side in options))
-                return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores, tie)
+                return Resolution(tuple(steps), Table(tuple(map(tuple, rows)), deck), scores, tie)
             if (chosen[0] - 1, chosen[1]) not in options:
                 raise errors.BadPlaceChoice(player=player, card=card)
             options = [(chosen[0] - 1, chosen[1])]
@@ -133,22 +139,26 @@ def _resolve_general(
         else:
             index, side = options[0]
             row = rows[index]
+            # The card it was placed against: the end card, or the first card on the left.
             neighbour = row[-1] if side is _RIGHT else row[0]
-            near = {"neighbour": neighbour, "difference": abs(card - neighbour)}
+            difference = abs(card - neighbour)
             if double and row[-1] == card:
                 row.append(card)  # on top of its twin: the row does not grow
-                step = Step(player, card, index + 1, side, _PLACED, (), 0, **near)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0,
+                            neighbour=neighbour, difference=difference)
             elif (positions(row) if double else len(row)) < ROW_LIMIT:
                 if side is _RIGHT:
                     row.append(card)
                 else:
                     row.insert(0, card)
-                step = Step(player, card, index + 1, side, _PLACED, (), 0, **near)
+                step = Step(player, card, index + 1, side, _PLACED, (), 0,
+                            neighbour=neighbour, difference=difference)
             else:
                 taken = tuple(row)
                 rows[index] = [card]
-                points = sum([BULLHEADS[c] for c in taken])
-                step = Step(player, card, index + 1, side, _FULL_ROW, taken, points, **near)
+                points = sum(map(_bullheads, taken))
+                step = Step(player, card, index + 1, side, _FULL_ROW, taken, points,
+                            neighbour=neighbour, difference=difference)
 
         twin_follows = position + 1 < len(order) and order[position + 1][1] == card
         if double and step.taken and twin_follows:
@@ -165,7 +175,7 @@ def _resolve_general(
             continue
         steps.append(step)
         scores[player] += step.bullheads
-    return Resolution(tuple(steps), Table(tuple(map(tuple, rows))), scores)
+    return Resolution(tuple(steps), Table(tuple(map(tuple, rows)), deck), scores)
 
 
 def _targets(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[int, Side]]:
@@ -175,14 +185,14 @@ def _targets(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[i
     nothing beats; the caller sees the equal end card and stacks the card on it.
     """
     lowest = 0 if variant is _DOUBLE else 1
-    right_index, right_diff = -1, 1000
+    right_index, right_diff = -1, MAX_CARD  # more than any difference
     for index in range(ROWS):
         diff = card - rows[index][-1]
         if lowest <= diff < right_diff:
             right_index, right_diff = index, diff
     if variant is not _PRO:
         return [] if right_index < 0 else [(right_index, _RIGHT)]
-    left_index, left_diff = -1, 1000
+    left_index, left_diff = -1, MAX_CARD
     for index in range(ROWS):
         diff = rows[index][0] - card
         if 0 < diff < left_diff:
@@ -199,7 +209,7 @@ def _lowest_card(
     rows: list[list[int]], player: str, card: int, chosen: int | None
 ) -> tuple[int, Step]:
     """Rule 4: take the chosen row, or by default the cheapest (lowest number among equals)."""
-    costs = tuple([sum([BULLHEADS[c] for c in row]) for row in rows])
+    costs = tuple([sum(map(_bullheads, row)) for row in rows])
     if chosen is not None:
         index = chosen - 1
         alternatives = None

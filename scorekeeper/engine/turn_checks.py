@@ -2,34 +2,38 @@
 
 A cheap pass accepts the common legal turn; anything it does not accept gets the detailed
 pass, which raises the precise, typed error (or finds the turn legal after all, e.g. Hand
-players with two cards, or Double twins).
+players with two cards, or Double twins). The table was checked when it was built, against
+its own deck; it is checked again only if this turn's deck is smaller than that one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
 
 from . import errors
-from .cards import MAX_CARD, Deck
+from .cards import Deck
+from .limits import MAX_CARD, MAX_NAME, MAX_PLAYERS, ROWS
 from .model import Play, Side, Variant
-from .table import ROWS, Table, check_card, check_counts
+from .table import Table, check_card, check_counts
 
-MAX_PLAYERS = 10
-MAX_NAME = 40
+__all__ = ["checked_choices", "checked_deck", "checked_order", "checked_variant"]
+
+Order = list[tuple[str, int]]
+"""``(player, card)`` pairs in placing order."""
+
 _by_card = itemgetter(1)
 _HAND, _NIFTY = Variant.HAND, Variant.NIFTY
+_VARIANTS = frozenset(Variant)
 
 
-def checked_variant(value: Variant | str) -> Variant:
+def checked_variant(value: object) -> Variant:
     if type(value) is Variant:
         return value
-    try:
+    if isinstance(value, str) and value in _VARIANTS:
         return Variant(value)
-    except ValueError:
-        raise errors.UnknownVariant(variant=value) from None
+    raise errors.UnknownVariant(variant=value)
 
 
 @lru_cache(maxsize=256)
@@ -45,60 +49,48 @@ def checked_deck(max_card: object, variant: Variant) -> Deck:
     return _deck(max_card, variant.copies)
 
 
-def checked_order(
-    table: Table,
-    plays: Sequence[Play],
-    variant: Variant,
-    max_card: object,
-    take: dict[str, int],
-    place: dict[str, tuple[int, Side | str]],
-) -> list[tuple[str, int]]:
-    """Check the plays against the table and deck; return ``(player, card)`` in placing order.
-
-    ``place`` is normalised in place to ``(row, Side)`` pairs.
-    """
-    deck = checked_deck(max_card, variant)
+def checked_order(table: Table, plays: Sequence[Play], variant: Variant, deck: Deck) -> Order:
+    """Check the plays against the table and ``deck``; return them in placing order."""
     if not plays:
         raise errors.NoPlays()
-    simple = variant.copies == 1 and variant.plays_per_player == 1
-    if not (simple and _looks_valid(table, plays, variant.cards_per_play, deck.max_card)):
+    pairs = None
+    if variant.copies == 1 and variant.plays_per_player == 1 and deck.covers(table.deck):
+        pairs = _quick_pairs(table, plays, variant.cards_per_play, deck.max_card)
+    if pairs is None:
         _diagnose(table, plays, variant, deck)
-    if take or place:
-        _check_choices(plays, take, place)
-
+        pairs = [(player, card) for player, cards in plays for card in cards]
     if variant is _HAND:
-        return [(player, cards[0]) for player, cards in plays]
+        return pairs
     if variant is _NIFTY:
         by_lowest = sorted(plays, key=lambda play: min(play[1]))
         return [(player, card) for player, cards in by_lowest for card in cards]
     # sorted() is stable: Double twins keep the order the plays were given in.
-    return sorted([(player, cards[0]) for player, cards in plays], key=_by_card)
+    return sorted(pairs, key=_by_card)
 
 
-def _looks_valid(table: Table, plays: Sequence[Play], per_play: int, max_card: int) -> bool:
-    """True for a legal single-deck turn with one play per player; False means "look closer"."""
+def _quick_pairs(table: Table, plays: Sequence[Play], per_play: int, max_card: int) -> Order | None:
+    """The ``(player, card)`` pairs of a legal turn with one play per player and a single
+    deck, in the order given; None means "look closer"."""
     names: set[str] = set()
-    seen: set[int] = set()
+    pairs: Order = []
     try:
         for player, cards in plays:
             if (
                 type(player) is not str or not 0 < len(player) <= MAX_NAME or player.isspace()
                 or player in names or len(cards) != per_play
             ):
-                return False
+                return None
             names.add(player)
             for card in cards:
-                if type(card) is not int or not 0 < card <= max_card or card in seen:
-                    return False
-                seen.add(card)
+                if type(card) is not int or not 0 < card <= max_card:
+                    return None
+                pairs.append((player, card))
     except (TypeError, ValueError):
-        return False
-    if len(names) > MAX_PLAYERS:
-        return False
-    rows = table.rows
-    if max_card < MAX_CARD and max(row[-1] for row in rows) > max_card:
-        return False  # a Table holds cards 1..104 by construction; a smaller deck may not
-    return seen.isdisjoint(chain.from_iterable(rows))
+        return None
+    played = set(map(_by_card, pairs))
+    if len(names) > MAX_PLAYERS or len(played) < len(pairs):
+        return None
+    return pairs if played.isdisjoint(table.cards()) else None
 
 
 def _diagnose(table: Table, plays: Sequence[Play], variant: Variant, deck: Deck) -> None:
@@ -125,22 +117,30 @@ def _diagnose(table: Table, plays: Sequence[Play], variant: Variant, deck: Deck)
             raise errors.PlayerRepeated(player=player, allowed=allowed)
     if len(seen) > MAX_PLAYERS:
         raise errors.TooManyPlayers(count=len(seen))
-    for row in table.rows:
-        for card in row:
+    if not deck.covers(table.deck):
+        for card in table.cards():
             check_card(card, deck, "table")
     check_counts([*table.cards(), *(card for play in plays for card in play[1])], deck)
 
 
-def _check_choices(
-    plays: Sequence[Play], take: dict[str, int], place: dict[str, tuple[int, Side | str]]
-) -> None:
+def checked_choices(
+    plays: Sequence[Play],
+    take: Mapping[str, int] | None,
+    place: Mapping[str, tuple[int, Side | str]] | None,
+) -> tuple[dict[str, int], dict[str, tuple[int, Side]]]:
+    """``take`` and ``place`` checked against the players and rows; sides become :class:`Side`."""
+    rows: dict[str, int] = {}
+    sides: dict[str, tuple[int, Side]] = {}
+    if not take and not place:
+        return rows, sides
     names = {play[0] for play in plays}
-    for player, row in take.items():
+    for player, row in (take or {}).items():
         if player not in names:
             raise errors.UnknownPlayerChoice(player=player)
         if type(row) is not int or not 1 <= row <= ROWS:
             raise errors.BadRowChoice(player=player, row=row)
-    for player, choice in place.items():
+        rows[player] = row
+    for player, choice in (place or {}).items():
         if player not in names:
             raise errors.UnknownPlayerChoice(player=player)
         row, side = choice
@@ -148,4 +148,5 @@ def _check_choices(
             raise errors.BadRowChoice(player=player, row=row)
         if side not in (Side.LEFT, Side.RIGHT):
             raise errors.BadPlaceChoice(player=player, card=None)
-        place[player] = (row, Side(side))
+        sides[player] = (row, Side(side))
+    return rows, sides

@@ -7,6 +7,7 @@ oversized, nested or broken body with the same translated sentence.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, jsonify, request
@@ -18,23 +19,56 @@ from ..engine.errors import RulesError
 MAX_BODY = 32 * 1024
 
 
+@dataclass(eq=False)
 class BadShape(RulesError):
-    """Field ``field`` does not have the shape the interface asks for (``expected``)."""
+    """A field does not have the shape the interface asks for."""
 
-    def describe(self) -> str:
+    field: str
+    expected: str
+    """The shape asked for, as the interface names it: "object", "list", ..."""
+
+    def __str__(self) -> str:
         return f"{self.field} must be {self.expected}"
 
 
+@dataclass(eq=False)
 class BodyTooLarge(RulesError):
     """The body is larger than :data:`MAX_BODY`."""
 
+    def __str__(self) -> str:
+        return f"the body is larger than {MAX_BODY} bytes"
 
+
+@dataclass(eq=False)
 class BodyTooDeep(RulesError):
     """The body nests so deeply that reading it would exhaust the stack."""
 
+    def __str__(self) -> str:
+        return "the body nests too deeply"
 
+
+@dataclass(eq=False)
 class BodyNotJSON(RulesError):
     """The body is not JSON at all."""
+
+    def __str__(self) -> str:
+        return "the body is not JSON"
+
+
+@dataclass(eq=False)
+class GameNotAnObject(RulesError):
+    """A game must be sent as a JSON object."""
+
+    def __str__(self) -> str:
+        return "a game must be a JSON object"
+
+
+@dataclass(eq=False)
+class DealNotAnObject(RulesError):
+    """A deal must be sent as a JSON object."""
+
+    def __str__(self) -> str:
+        return "a deal must be a JSON object"
 
 
 def error(message: str, status: int = 400) -> tuple[Response, int]:

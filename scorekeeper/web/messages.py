@@ -6,12 +6,21 @@ answered from here, so a sentence exists once and a test can check every type ha
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from flask_babel import gettext, lazy_gettext
 
 from ..engine import errors
 from ..engine import scoring as sc
 from ..engine import tournament as tr
-from .jsonio import BadShape, BodyNotJSON, BodyTooDeep, BodyTooLarge
+from .jsonio import (
+    BadShape,
+    BodyNotJSON,
+    BodyTooDeep,
+    BodyTooLarge,
+    DealNotAnObject,
+    GameNotAnObject,
+)
 
 _MESSAGES = {
     errors.WrongRowCount: lazy_gettext("The table needs exactly 4 rows, not %(count)s."),
@@ -58,7 +67,17 @@ _MESSAGES = {
     BodyTooLarge: lazy_gettext("The request is too large."),
     BodyTooDeep: lazy_gettext("The request is nested too deeply."),
     BodyNotJSON: lazy_gettext("The request body is not valid JSON."),
+    GameNotAnObject: lazy_gettext("Send the game as a JSON object."),
+    DealNotAnObject: lazy_gettext("Send the deal as a JSON object."),
     # scoring a game
+    sc.NoSuchGame: lazy_gettext("There is no such game."),
+    sc.BadNote: lazy_gettext("The note must be text of at most %(limit)s characters."),
+    sc.VirginDoublingNotBool: lazy_gettext("virgin_doubling must be true or false."),
+    sc.BadDealNumber: lazy_gettext("The deal number must be a whole number from 1."),
+    sc.BadClientId: lazy_gettext("The client_id must be text of 1 to %(limit)s characters."),
+    sc.DealNumberMismatch: lazy_gettext(
+        "The deal number in the body does not match the address."
+    ),
     sc.PlayerCount: lazy_gettext("A game needs 2 to 10 players, not %(count)s."),
     sc.BadPlayerName: lazy_gettext(
         "Every player needs a name of 1 to %(limit)s characters (“%(player)s” is not)."
@@ -70,8 +89,8 @@ _MESSAGES = {
     sc.BadFixedDeals: lazy_gettext(
         "The number of deals must be a whole number from 1 to %(limit)s, not “%(value)s”."
     ),
-    sc.UnknownVariant: lazy_gettext("“%(variant)s” is not a variant the scorekeeper knows."),
-    sc.MissingPlayer: lazy_gettext("Enter a value for %(player)s."),
+    sc.UnknownGameVariant: lazy_gettext("“%(variant)s” is not a variant the scorekeeper knows."),
+    sc.MissingPlayerValue: lazy_gettext("Enter a value for %(player)s."),
     sc.UnknownPlayer: lazy_gettext("%(player)s does not play in this game."),
     sc.BadBullheads: lazy_gettext(
         "%(player)s: “%(value)s” is not a number of bullheads (a whole number, 0 or more)."
@@ -115,14 +134,14 @@ _MESSAGES = {
     tr.UnknownOwner: lazy_gettext(
         "A hand is given for “%(player)s”, who is not one of the players."
     ),
-    tr.NotACard: lazy_gettext(
+    tr.HandNotACard: lazy_gettext(
         "The hand of %(player)s holds something that is not a card number."
     ),
     tr.WrongHandSize: lazy_gettext(
         "The hand of %(player)s holds %(count)s cards; a hand holds exactly 10."
     ),
     tr.CardRepeated: lazy_gettext("The hand of %(player)s holds card %(card)s twice."),
-    tr.CardOutOfRange: lazy_gettext(
+    tr.HandCardOutOfRange: lazy_gettext(
         "Card %(card)s (hand of %(player)s) is not in the game: with %(count)s players "
         "the cards go from 1 to %(max_card)s."
     ),
@@ -138,7 +157,7 @@ _MESSAGES = {
 }
 
 #: Errors that mean "the game moved on", answered 409 with the game.
-CONFLICTS = (sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, sc.ClientIdReused)
+CONFLICTS = tuple(cls for cls in _MESSAGES if cls.status == 409)
 
 
 def _show(value: object) -> str:
@@ -149,12 +168,11 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-
 def describe(error: errors.RulesError) -> str:
     """The error as a sentence in the request's language (placeholders name its fields)."""
     for cls in type(error).__mro__:
         template = _MESSAGES.get(cls)
         if template is not None:
-            fields = {key: _show(value) for key, value in error.fields.items()}
-            return str(template) % fields
+            values = {field.name: _show(getattr(error, field.name)) for field in fields(error)}
+            return str(template) % values
     return gettext("The request could not be understood.")
