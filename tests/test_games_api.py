@@ -207,3 +207,39 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
     assert client.post(url, json=deal(1, 1, 1), headers=csrf_headers).status_code == 201
     assert client.put(f"{url}/1", json=deal(1, 2, 1)).status_code == 400
     assert client.get(url.rsplit("/", 1)[0]).get_json()["deals"][0]["bullheads"]["Ann"] == 1
+
+
+@pytest.mark.parametrize(("path", "method", "body", "status", "sentence"), [
+    ("", "post", ["Ann", "Bob"], 400, "Stuur het spel als JSON-object."),
+    ("", "post", {"players": ["Ann", "Bob"], "note": 5}, 400,
+     "De notitie moet tekst zijn van hoogstens 500 tekens."),
+    ("", "post", {"players": ["Ann", "Bob"], "virgin_doubling": "yes"}, 400,
+     "virgin_doubling moet true of false zijn."),
+    ("/1/deals", "post", [], 400, "Stuur de ronde als JSON-object."),
+    ("/1/deals", "post", {"number": "one"}, 400,
+     "Het rondenummer moet een geheel getal vanaf 1 zijn."),
+    ("/1/deals", "post", {"client_id": 7}, 400,
+     "De client_id moet tekst zijn van 1 tot 100 tekens."),
+    ("/999/deals", "post", deal(1, 1, 1), 404, "Dat spel bestaat niet."),
+])
+def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, body, status,
+                                                           sentence):
+    """The games API's own refusals are typed errors now; their sentences did not move."""
+    api.game()
+    answer = getattr(api, method)(f"/api/v1/games{path}?lang=nl", body)
+    assert (answer.status_code, answer.get_json()) == (status, {"error": sentence})
+
+
+def test_every_conflict_answers_409_with_the_game(api):
+    """GameFinished, DealNumberTaken, DealNumberSkipped, ClientIdReused: status 409 from the
+    error's type, and the whole game beside the sentence."""
+    game_id = api.game()["id"]
+    url = f"/api/v1/games/{game_id}/deals"
+    api.post(url, deal(1, 1, 1, "a"))
+    for body in (deal(1, 2, 2), deal(3, 2, 2), deal(2, 9, 9, "a")):
+        answer = api.post(url, body)
+        assert answer.status_code == 409
+        assert answer.get_json()["next_number"] == 2 and answer.get_json()["error"]
+    api.post(url, deal(2, 66, 0))
+    finished = api.post(url, deal(3, 1, 1))
+    assert finished.status_code == 409 and finished.get_json()["finished"] is True

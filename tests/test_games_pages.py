@@ -225,3 +225,27 @@ def test_odd_digits_are_refused_not_crashed_on(client, token):
     answer = add(client, token, 1, "²", "²", "1")
     assert answer.status_code == 400 and "is not a number of bullheads" in error_of(
         answer.get_data(as_text=True))
+
+
+def test_page_and_api_answer_a_skipped_number_with_the_same_status(client, token):
+    """The status comes from the error's type, on the page as in the API (409: the game is
+    not where the page thought), and the page then offers the next free number."""
+    start(client, token)
+    skipped = add(client, token, 1, 3, 1, 1, 1, 1)
+    assert skipped.status_code == 409
+    html = skipped.get_data(as_text=True)
+    assert "cannot be added yet" in error_of(html) and 'name="number" value="1"' in html
+    answer = client.post("/api/v1/games/1/deals", headers={"X-CSRFToken": token}, json={
+        "number": 3, "bullheads": {"Ann": 1, "Bob": 1, "Cas": 1, "Dirk": 1}})
+    assert answer.status_code == 409
+
+
+def test_deal_form_keeps_empty_fields_empty_and_counts_them_as_0(client, token):
+    start(client, token, players=("Ann", "Bob", "Cas"))
+    refused = add(client, token, 1, 1, "", "x", "")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and 'name="bh-0" class="big-number"' in html
+    assert re.search(r'id="bh-0" [^>]*value=""', html)
+    assert re.search(r'id="bh-1" [^>]*value="x"', html)
+    assert add(client, token, 1, 1, "", "4", "").status_code == 302
+    assert client.get("/api/v1/games/1").get_json()["totals"] == {"Ann": 0, "Bob": 4, "Cas": 0}

@@ -10,9 +10,13 @@ import threading
 import urllib.error
 import urllib.request
 
+import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.scoring import NoSuchGame
+from scorekeeper.games import store
 from scorekeeper.web import db
 
 
@@ -136,3 +140,32 @@ def test_two_phones_adding_and_retrying_deals_lose_or_double_nothing(tmp_path):
     finally:
         server.shutdown()
         thread.join()
+
+
+def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
+    """The store gets values (the view built the entry) and checks them in its transaction."""
+    with app.app_context():
+        conn = db.get_db()
+        DEAL, CORRECTION = sc.EventKind.DEAL, sc.EventKind.CORRECTION
+        settings = sc.make_settings(["Ann", "Bob"])
+        game_id = store.create_game(conn, settings)
+        assert store.settings_of(conn, game_id) == settings
+        entry = sc.make_entry(settings, {"Ann": 3, "Bob": 0})
+        game, written = store.write_deal(conn, game_id, DEAL, None, entry, "phone-1")
+        assert written and game == store.load(conn, game_id)  # no second read needed
+        again, written = store.write_deal(conn, game_id, DEAL, 1, entry, "phone-1")
+        assert not written and again == game
+        other = sc.make_entry(settings, {"Ann": 4, "Bob": 0})
+        with pytest.raises(sc.ClientIdReused):
+            store.write_deal(conn, game_id, DEAL, 1, other, "phone-1")
+        with pytest.raises(sc.DealNumberTaken):
+            store.write_deal(conn, game_id, DEAL, 1, other, "phone-2")
+        with pytest.raises(sc.NoSuchDeal):
+            store.write_deal(conn, game_id, CORRECTION, 2, other, None)
+        with pytest.raises(NoSuchGame):
+            store.write_deal(conn, 999, DEAL, None, entry, None)
+        with pytest.raises(NoSuchGame):
+            store.settings_of(conn, 999)
+        fixed, written = store.write_deal(conn, game_id, CORRECTION, 1, other, None)
+        assert written and fixed == store.load(conn, game_id)
+        assert fixed.state.totals == {"Ann": 4, "Bob": 0} and fixed.version == 2

@@ -148,3 +148,19 @@ def test_fresh_csrf_token_lets_a_kept_deal_through(client):
     assert client.post(url, json=body, headers={"X-CSRFToken": token}).status_code == 201
     again = client.post(url, json=body, headers={"X-CSRFToken": token})
     assert again.status_code == 200 and len(again.get_json()["deals"]) == 1
+
+
+def test_precache_holds_every_module_the_score_sheet_imports(client):
+    """Opened offline, the sheet's scripts import their modules (deal.js, the offline queue's
+    storage and sync) from the worker's cache: each must be in it."""
+    cached = {url.split("?")[0] for url in
+              worker_list(client.get("/sw.js").get_data(as_text=True), "PRECACHE")}
+    todo, seen = ["game-sheet.js", "offline-queue.js"], set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            assert f"/static/js/{name}" in cached, name
+            text = (STATIC / "js" / name).read_text(encoding="utf-8")
+            todo += re.findall(r'^import .* from "\./([\w-]+\.js)";$', text, re.M)
+    assert {"cards.js", "deal.js", "offline-store.js", "offline-sync.js"} <= seen

@@ -2,37 +2,34 @@
 
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, like the pages'
 forms; the score sheet's script reads it from the page's meta tag.
+
+The views raise typed errors (the engine's, and the JSON shape errors of :mod:`..web.jsonio`);
+:func:`refused` answers each with its sentence and the status its type carries.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
-from flask_babel import gettext
+from flask import Blueprint, jsonify, request
 
 from ..engine import scoring as sc
+from ..engine.errors import RulesError
 from ..web.db import get_db
-from ..web.jsonio import error, read_json
-from ..web.messages import CONFLICTS, describe
+from ..web.jsonio import DealNotAnObject, GameNotAnObject, error, read_json
+from ..web.messages import describe
 from . import store
+from .codec import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
-
-MAX_NOTE = 500
-MAX_CLIENT_ID = 100
 
 
 def game_json(game: store.Game) -> dict:
     """The contract's game object, plus a few fields a client finds handy."""
     state = game.state
-    deals = []
-    for row in state.deals:
-        deal = {"number": row.number, "bullheads": row.entry.bullheads, "scores": row.scores}
-        if row.entry.hand is not None:
-            deal["hand"] = row.entry.hand
-        if row.entry.cards is not None:
-            deal["cards"] = {n: list(c) for n, c in row.entry.cards.items()}
-        deal["corrections"] = row.corrections
-        deals.append(deal)
+    deals = [
+        {"number": row.number, **entry_json(row.entry, scores=row.scores),
+         "corrections": row.corrections}
+        for row in state.deals
+    ]
     return {
         "id": game.id,
         "players": list(game.settings.players),
@@ -52,8 +49,19 @@ def game_json(game: store.Game) -> dict:
     }
 
 
-def _not_found():
-    return error(gettext("There is no such game."), 404)
+@bp.errorhandler(RulesError)
+def refused(exc: RulesError):
+    """The refusal in the request's language with its type's status (400, 404 or 409).
+
+    A conflict (the game moved on: a number taken, the game finished, a client_id reused)
+    also carries the game as it is now, so a phone can show it and offer the next number.
+    """
+    game_id = (request.view_args or {}).get("game_id")
+    if exc.status == 409 and game_id is not None:
+        game = store.load(get_db(), game_id)
+        if game is not None:
+            return jsonify({**game_json(game), "error": describe(exc)}), 409
+    return error(describe(exc), exc.status)
 
 
 def settings_from(data: dict) -> sc.Settings:
@@ -70,17 +78,13 @@ def settings_from(data: dict) -> sc.Settings:
 def create():
     data = read_json()
     if not isinstance(data, dict):
-        return error(gettext("Send the game as a JSON object."))
+        raise GameNotAnObject()
     note = data.get("note", "")
-    if not isinstance(note, str) or len(note) > MAX_NOTE:
-        return error(gettext("The note must be text of at most %(limit)s characters.",
-                             limit=MAX_NOTE))
+    if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
+        raise sc.BadNote()
     if not isinstance(data.get("virgin_doubling", False), bool):
-        return error(gettext("virgin_doubling must be true or false."))
-    try:
-        settings = settings_from(data)
-    except sc.ScoringError as exc:
-        return error(describe(exc))
+        raise sc.VirginDoublingNotBool()
+    settings = settings_from(data)
     db = get_db()
     game = store.load(db, store.create_game(db, settings, note.strip()))
     return jsonify(game_json(game)), 201
@@ -90,65 +94,48 @@ def create():
 def show(game_id: int):
     game = store.load(get_db(), game_id)
     if game is None:
-        return _not_found()
+        raise sc.NoSuchGame()
     return jsonify(game_json(game))
 
 
-def _deal_body():
-    """``(number, client_id, entry_of)`` from the request, or raise/return an answer."""
+def _deal_body() -> tuple[dict, int | None, str | None]:
+    """The body's fields and its optional ``number`` and ``client_id``, shape-checked."""
     data = read_json()
     if not isinstance(data, dict):
-        return None, error(gettext("Send the deal as a JSON object."))
+        raise DealNotAnObject()
     number = data.get("number")
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or number < 1
     ):
-        return None, error(gettext("The deal number must be a whole number from 1."))
+        raise sc.BadDealNumber()
     client_id = data.get("client_id")
     if client_id is not None and (
-        not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID
+        not isinstance(client_id, str) or not 0 < len(client_id) <= sc.MAX_CLIENT_ID
     ):
-        return None, error(gettext("The client_id must be text of 1 to %(limit)s characters.",
-                                   limit=MAX_CLIENT_ID))
-
-    def entry_of(settings: sc.Settings) -> sc.Entry:
-        return sc.make_entry(settings, data.get("bullheads"), data.get("hand"),
-                             data.get("cards"))
-
-    return (number, client_id, entry_of), None
+        raise sc.BadClientId()
+    return data, number, client_id
 
 
-def _write(game_id: int, kind: str, number: int | None, body) -> tuple:
-    _, client_id, entry_of = body
+def _write(game_id: int, kind: sc.EventKind, number: int | None, data: dict,
+           client_id: str | None):
+    """Build the entry from the game's settings, then let the store check and append it."""
     db = get_db()
-    try:
-        game, written = store.write_deal(db, game_id, kind, number, entry_of, client_id)
-    except store.NotFound:
-        return _not_found()
-    except CONFLICTS as exc:
-        current = store.load(db, game_id)
-        return jsonify({**game_json(current), "error": describe(exc)}), 409
-    except sc.NoSuchDeal as exc:
-        return error(describe(exc), 404)
-    except sc.ScoringError as exc:
-        return error(describe(exc))
-    created = 201 if kind == "deal" else 200
+    settings = store.settings_of(db, game_id)
+    entry = sc.make_entry(settings, data.get("bullheads"), data.get("hand"), data.get("cards"))
+    game, written = store.write_deal(db, game_id, kind, number, entry, client_id)
+    created = 201 if kind == sc.EventKind.DEAL else 200
     return jsonify(game_json(game)), created if written else 200
 
 
 @bp.post("/<int:game_id>/deals")
 def add_deal(game_id: int):
-    body, failure = _deal_body()
-    if failure:
-        return failure
-    return _write(game_id, "deal", body[0], body)
+    data, number, client_id = _deal_body()
+    return _write(game_id, sc.EventKind.DEAL, number, data, client_id)
 
 
 @bp.put("/<int:game_id>/deals/<int:number>")
 def correct_deal(game_id: int, number: int):
-    body, failure = _deal_body()
-    if failure:
-        return failure
-    if body[0] is not None and body[0] != number:
-        return error(gettext("The deal number in the body does not match the address."))
-    return _write(game_id, "correction", number, body)
+    data, body_number, client_id = _deal_body()
+    if body_number is not None and body_number != number:
+        raise sc.DealNumberMismatch()
+    return _write(game_id, sc.EventKind.CORRECTION, number, data, client_id)

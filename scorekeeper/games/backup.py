@@ -16,6 +16,7 @@ from flask_babel import gettext
 
 from ..engine import scoring as sc
 from . import store
+from .codec import entry_json
 
 FORMAT = "6nimmt-scorekeeper-game"
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
@@ -27,16 +28,8 @@ class BadBackup(ValueError):
 
 def to_json(game: store.Game) -> dict:
     s = game.settings
-    events = []
-    for e in game.events:
-        event = {"kind": e.kind, "number": e.number, "bullheads": e.entry.bullheads}
-        if e.entry.hand is not None:
-            event["hand"] = e.entry.hand
-        if e.entry.cards is not None:
-            event["cards"] = {n: list(c) for n, c in e.entry.cards.items()}
-        event["client_id"] = e.client_id
-        event["created_at"] = e.created_at
-        events.append(event)
+    events = [{"kind": e.kind, "number": e.number, **entry_json(e.entry),
+               "client_id": e.client_id, "created_at": e.created_at} for e in game.events]
     return {
         "format": FORMAT, "version": 1, "created_at": game.created_at,
         "players": list(s.players), "threshold": s.threshold, "fixed_deals": s.fixed_deals,
@@ -61,7 +54,8 @@ def from_json(data: object) -> tuple[sc.Settings, str, str, list[store.StoredEve
     if list(settings.players) != players:
         raise BadBackup("players")
     note = data.get("note", "")
-    if not isinstance(note, str) or len(note) > 500 or not isinstance(data.get("events"), list):
+    if (not isinstance(note, str) or len(note) > sc.MAX_NOTE
+            or not isinstance(data.get("events"), list)):
         raise BadBackup("note")
     events = []
     for item in data["events"]:
@@ -78,7 +72,7 @@ def from_json(data: object) -> tuple[sc.Settings, str, str, list[store.StoredEve
                 raise BadBackup("bullheads")
         else:
             entry = sc.make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
-        events.append(store.StoredEvent(item["kind"], number, entry, client_id,
+        events.append(store.StoredEvent(sc.EventKind(item["kind"]), number, entry, client_id,
                                         _stamp(item.get("created_at"))))
     sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
     return settings, note, _stamp(data.get("created_at")), events
@@ -128,7 +122,7 @@ def statistics(games: list[store.Game]) -> list[dict]:
             row["games"] += 1
             row["wins"] += name in game.state.winners
             for deal in game.state.deals:
-                taken = deal.entry.taken(name)
+                taken = deal.entry.entered(name)
                 row["deals"] += 1
                 row["bullheads"] += taken
                 row["clean"] += taken == 0

@@ -1,4 +1,4 @@
-"""Flask-WTF forms of the scorekeeper pages, and reading a deal from a posted form.
+"""Flask-WTF forms of the scorekeeper pages: starting a game, a deal, confirming, importing.
 
 The rules themselves are checked by :mod:`scorekeeper.engine.scoring`; the forms only
 carry the CSRF token, keep what was typed, and hand the values over.
@@ -7,6 +7,7 @@ carry the CSRF token, keep what was typed, and hand the values over.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
@@ -42,7 +43,7 @@ class StartForm(FlaskForm):
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
-                         validators=[Length(max=500)])
+                         validators=[Length(max=sc.MAX_NOTE)])
 
     def settings(self) -> sc.Settings:
         """The game's settings; raises a ScoringError for a bad value."""
@@ -64,40 +65,80 @@ class ImportForm(FlaskForm):
 
 
 _SPLIT = re.compile(r"[\s,;]+")
+PARTS = ("bh", "hand", "cards")
+"""Per seat ``i`` the form has ``bh-i`` (the stack), ``hand-i`` (Hand variant), ``cards-i``."""
 
 
-def read_deal(settings: sc.Settings, form) -> tuple[dict, object]:
-    """What was typed (to show again) and a function building the entry from it.
+def _clip(limit: int):
+    """A filter keeping at most ``limit`` characters of what was typed (absent: empty)."""
+    return lambda value: (value or "")[:limit]
 
-    Empty bullhead fields count as 0, so a table only types the players who took some.
+
+class DealForm(FlaskForm):
+    """One deal as typed, to add (``number`` and ``action`` set) or to correct.
+
+    The per-seat fields are added by :func:`deal_form`, since each game has its own
+    players; their names (``bh-0``, ``cards-3``...) are what the sheet's scripts use.
+    Nothing is refused here but a missing CSRF token: the engine judges the values, and
+    the form keeps exactly what was typed, to show it again with the engine's reason.
     """
-    mode = "cards" if form.get("mode") == "cards" else "bullheads"
-    typed = {"mode": mode, "number": form.get("number", "")[:10]}
-    for i, _name in enumerate(settings.players):
-        for part in ("bh", "hand", "cards"):
-            typed[f"{part}-{i}"] = form.get(f"{part}-{i}", "")[:400]
 
-    def values(part: str) -> dict[str, str]:
-        return {n: typed[f"{part}-{i}"].strip() or "0" for i, n in enumerate(settings.players)}
+    number = StringField(filters=[_clip(10)])
+    mode = StringField(filters=[_clip(10)])
+    """``cards`` when the deal is entered as the cards each player took."""
+    action = StringField(filters=[_clip(10)])
+    """``preview`` (the no-script preview button) or ``save``."""
 
-    def entry_of(s: sc.Settings) -> sc.Entry:
-        hand = values("hand") if s.variant == "hand" else None
-        if mode == "cards":
-            cards = {
-                n: [c for c in _SPLIT.split(typed[f"cards-{i}"].strip()) if c]
-                for i, n in enumerate(s.players)
-            }
-            return sc.make_entry(s, cards=cards, hand=hand)
-        return sc.make_entry(s, values("bh"), hand=hand)
+    @property
+    def entered_as(self) -> str:
+        return "cards" if self.mode.data == "cards" else "bullheads"
 
-    return typed, entry_of
+    def value(self, part: str, seat: int) -> str:
+        """What is typed in ``<part>-<seat>``."""
+        return self[f"{part}-{seat}"].data
+
+    def deal_number(self) -> int | None:
+        """The number the page offered; None when it is not a number at all."""
+        text = self.number.data.strip()
+        return int(text) if text.isascii() and text.isdigit() else None
+
+    def entry(self, settings: sc.Settings) -> sc.Entry:
+        """The deal as the engine's entry; raises a ScoringError naming the first problem.
+
+        Empty bullhead fields count as 0, so a table only types the players who took some.
+        """
+        def counts(part: str) -> dict[str, str]:
+            return {n: self.value(part, i).strip() or "0" for i, n in enumerate(settings.players)}
+
+        hand = counts("hand") if settings.variant == sc.GameVariant.HAND else None
+        if self.entered_as == "cards":
+            cards = {n: [c for c in _SPLIT.split(self.value("cards", i).strip()) if c]
+                     for i, n in enumerate(settings.players)}
+            return sc.make_entry(settings, cards=cards, hand=hand)
+        return sc.make_entry(settings, counts("bh"), hand=hand)
 
 
-def typed_from_entry(settings: sc.Settings, entry: sc.Entry) -> dict:
+@cache
+def _deal_form_class(seats: int) -> type[DealForm]:
+    """One form class per table size (its fields are per seat), made once."""
+    fields = {f"{part}-{seat}": StringField(filters=[_clip(400)])
+              for seat in range(seats) for part in PARTS}
+    return type(f"DealForm{seats}", (DealForm,), fields)
+
+
+def deal_form(settings: sc.Settings, stored: sc.Entry | None = None) -> DealForm:
+    """The deal form for this game's seats: what was posted, else the ``stored`` deal."""
+    form_class = _deal_form_class(len(settings.players))
+    if stored is None:
+        return form_class()
+    return form_class(data=_stored(settings, stored))
+
+
+def _stored(settings: sc.Settings, entry: sc.Entry) -> dict[str, str]:
     """A stored deal as form values, so a correction starts from what is there."""
-    typed = {"mode": "cards" if entry.cards is not None else "bullheads"}
+    values = {"mode": "cards" if entry.cards is not None else "bullheads"}
     for i, name in enumerate(settings.players):
-        typed[f"bh-{i}"] = str(entry.bullheads[name])
-        typed[f"hand-{i}"] = str((entry.hand or {}).get(name, 0))
-        typed[f"cards-{i}"] = " ".join(map(str, (entry.cards or {}).get(name, ())))
-    return typed
+        values[f"bh-{i}"] = str(entry.bullheads[name])
+        values[f"hand-{i}"] = str((entry.hand or {}).get(name, 0))
+        values[f"cards-{i}"] = " ".join(map(str, (entry.cards or {}).get(name, ())))
+    return values

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from ..engine import scoring as sc
 from ..web.db import transaction
+from .codec import entry_json
 
 
 @dataclass(frozen=True)
 class StoredEvent:
-    kind: str
+    kind: sc.EventKind
     number: int
     entry: sc.Entry
     client_id: str | None
@@ -53,8 +54,9 @@ def _dump(value: object) -> str | None:
 
 
 def _entry_columns(entry: sc.Entry) -> tuple[str, str | None, str | None]:
-    cards = None if entry.cards is None else {n: list(c) for n, c in entry.cards.items()}
-    return _dump(entry.bullheads) or "{}", _dump(entry.hand), _dump(cards)
+    """The bullheads, hand and cards columns: each part as the API and backups write it."""
+    data = entry_json(entry)
+    return _dump(data["bullheads"]) or "{}", _dump(data.get("hand")), _dump(data.get("cards"))
 
 
 def _entry(row: sqlite3.Row) -> sc.Entry:
@@ -72,23 +74,44 @@ def _settings(row: sqlite3.Row) -> sc.Settings:
         row["threshold"],
         row["fixed_deals"],
         bool(row["virgin_doubling"]),
-        row["variant"],
+        sc.GameVariant(row["variant"]),
     )
 
 
+def _state(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameState:
+    return sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
+
+
+def _row(db: sqlite3.Connection, game_id: int) -> sqlite3.Row | None:
+    return db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+
+
 def load(db: sqlite3.Connection, game_id: int) -> Game | None:
-    row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    row = _row(db, game_id)
     if row is None:
         return None
-    settings = _settings(row)
     events = tuple(
-        StoredEvent(e["kind"], e["number"], _entry(e), e["client_id"], e["created_at"])
+        StoredEvent(sc.EventKind(e["kind"]), e["number"], _entry(e), e["client_id"],
+                    e["created_at"])
         for e in db.execute(
             "SELECT * FROM game_events WHERE game_id = ? ORDER BY id", (game_id,)
         )
     )
-    state = sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
-    return Game(row["id"], row["created_at"], row["note"], settings, events, state)
+    settings = _settings(row)
+    return Game(row["id"], row["created_at"], row["note"], settings, events,
+                _state(settings, events))
+
+
+def settings_of(db: sqlite3.Connection, game_id: int) -> sc.Settings:
+    """A game's settings without replaying it: enough to build a deal's entry.
+
+    Settings never change once a game is created, so an entry built from them outside
+    the write's transaction is still right inside it. Raises :class:`NoSuchGame`.
+    """
+    row = _row(db, game_id)
+    if row is None:
+        raise sc.NoSuchGame()
+    return _settings(row)
 
 
 def all_games(db: sqlite3.Connection) -> list[Game]:
@@ -106,12 +129,12 @@ def _insert_game(db, settings: sc.Settings, note: str, created_at: str) -> int:
     return int(cursor.lastrowid or 0)
 
 
-def _insert_event(db, game_id: int, kind: str, number: int, entry: sc.Entry,
-                  client_id: str | None, created_at: str | None = None) -> None:
+def _insert_event(db, game_id: int, event: StoredEvent) -> None:
     db.execute(
         "INSERT INTO game_events (game_id, kind, number, bullheads, hand, cards, client_id,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, kind, number, *_entry_columns(entry), client_id, created_at or now()),
+        (game_id, event.kind, event.number, *_entry_columns(event.entry), event.client_id,
+         event.created_at),
     )
 
 
@@ -125,8 +148,8 @@ def import_game(db, settings: sc.Settings, note: str, created_at: str,
     """Store a whole game at once (a backup being restored), keeping its timestamps."""
     with transaction(db):
         game_id = _insert_game(db, settings, note, created_at)
-        for e in events:
-            _insert_event(db, game_id, e.kind, e.number, e.entry, e.client_id, e.created_at)
+        for event in events:
+            _insert_event(db, game_id, event)
         return game_id
 
 
@@ -135,41 +158,43 @@ def delete_game(db: sqlite3.Connection, game_id: int) -> bool:
         return db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
 
 
-class NotFound(LookupError):
-    """No game with that id."""
+def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry,
+             client_id: str) -> bool:
+    """True when ``client_id`` was stored with this very deal (a retry after a lost
+    answer); raises :class:`ClientIdReused` when it was stored with another one."""
+    for event in game.events:
+        if event.client_id == client_id:
+            wanted = event.number if number is None else number
+            if (event.kind, event.number, event.entry) == (kind, wanted, entry):
+                return True
+            raise sc.ClientIdReused(client_id=client_id)
+    return False
 
 
-def _same(event: StoredEvent, kind: str, number: int, entry: sc.Entry) -> bool:
-    return (event.kind, event.number, event.entry) == (kind, number, entry)
+def write_deal(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number: int | None,
+               entry: sc.Entry, client_id: str | None) -> tuple[Game, bool]:
+    """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
-
-def write_deal(db: sqlite3.Connection, game_id: int, kind: str, number: int | None,
-               entry_of, client_id: str | None) -> tuple[Game, bool]:
-    """Add (``kind="deal"``) or correct a deal in one transaction.
-
-    ``entry_of(settings)`` builds the validated entry once the game's settings are known.
-    Answers the game and whether something was written (False: a retry of a stored event).
-    Raises :class:`NotFound`, a :class:`ScoringError` (bad entry, finished game, taken
-    number, unknown deal) or :class:`ClientIdReused`; nothing is written then.
+    ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
+    Inside one transaction the stored events are read, the write is checked against them
+    (a retried or reused ``client_id``, a finished game, a taken or skipped number, a
+    deal that does not exist) and appended. Answers the game after the write and whether
+    something was written (False: a retry of a stored event, answered as it stands).
+    Raises :class:`NoSuchGame` or a :class:`ScoringError`; nothing is written then.
     """
     with transaction(db):
         game = load(db, game_id)
         if game is None:
-            raise NotFound(game_id)
-        entry = entry_of(game.settings)
-        if client_id:
-            for event in game.events:
-                if event.client_id == client_id:
-                    wanted = event.number if number is None else number
-                    if _same(event, kind, wanted, entry):
-                        return game, False
-                    raise sc.ClientIdReused(client_id=client_id)
-        if kind == "deal":
+            raise sc.NoSuchGame()
+        if client_id and _retried(game, kind, number, entry, client_id):
+            return game, False
+        if kind == sc.EventKind.DEAL:
             number = sc.check_new_deal(game.state, number)
         else:
             assert number is not None
             sc.check_correction(game.state, number)
-        _insert_event(db, game_id, kind, number, entry, client_id)
-        written = load(db, game_id)
-        assert written is not None
-        return written, True
+        event = StoredEvent(kind, number, entry, client_id, now())
+        _insert_event(db, game_id, event)
+    # The state after the write, from the events just read: no second read of the log.
+    events = (*game.events, event)
+    return replace(game, events=events, state=_state(game.settings, events)), True

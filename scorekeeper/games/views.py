@@ -17,7 +17,7 @@ from ..web.db import get_db
 from ..web.messages import describe
 from . import backup, store
 from .chart import chart
-from .forms import ConfirmForm, ImportForm, StartForm, read_deal, typed_from_entry
+from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
 bp = Blueprint("games", __name__)
 
@@ -71,11 +71,11 @@ def listing():
     )
 
 
-def _sheet(game: store.Game, typed: dict | None = None, problem: str | None = None,
+def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
            preview: dict | None = None, status: int = 200):
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
-        typed=typed or {"mode": "bullheads"}, problem=problem, preview=preview,
+        form=form or deal_form(game.settings), problem=problem, preview=preview,
     ), status
 
 
@@ -92,22 +92,18 @@ def _preview(game: store.Game, entry: sc.Entry) -> dict:
 @bp.post("/games/<int:game_id>/deals")
 def add_deal(game_id: int):
     game = _game(game_id)
-    typed, entry_of = read_deal(game.settings, request.form)
-    number_text = typed["number"].strip()
-    number = int(number_text) if number_text.isascii() and number_text.isdigit() else None
-    if request.form.get("action") == "preview":
-        try:
-            entry = entry_of(game.settings)
-        except sc.ScoringError as exc:
-            return _sheet(game, typed, describe(exc), status=400)
-        return _sheet(game, typed, preview=_preview(game, entry))
+    form = deal_form(game.settings)
+    if not form.validate_on_submit():
+        abort(400)  # only the CSRF token is checked here (CSRFProtect refuses it first)
     try:
-        store.write_deal(get_db(), game_id, "deal", number, entry_of, None)
+        entry = form.entry(game.settings)
+        if form.action.data == "preview":
+            return _sheet(game, form, preview=_preview(game, entry))
+        store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(), entry, None)
     except sc.ScoringError as exc:
-        status = 409 if isinstance(exc, sc.GameFinished | sc.DealNumberTaken) else 400
-        if status == 409:
-            typed["number"] = ""  # the form now offers the next free number
-        return _sheet(_game(game_id), typed, describe(exc), status=status)
+        if exc.status == 409:
+            form.number.data = ""  # the game moved on: the form offers the next free number
+        return _sheet(_game(game_id), form, describe(exc), status=exc.status)
     return redirect(url_for("games.sheet", game_id=game_id, _anchor="latest"))
 
 
@@ -117,21 +113,20 @@ def correct(game_id: int, number: int):
     row = next((r for r in game.state.deals if r.number == number), None)
     if row is None:
         abort(404)
-    problem = None
-    if request.method == "POST":
-        typed, entry_of = read_deal(game.settings, request.form)
+    form = deal_form(game.settings, None if request.method == "POST" else row.entry)
+    problem, status = None, 200
+    if form.validate_on_submit():
         try:
-            store.write_deal(get_db(), game_id, "correction", number, entry_of, None)
+            entry = form.entry(game.settings)
+            store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION, number, entry, None)
         except sc.ScoringError as exc:
-            problem = describe(exc)
+            problem, status = describe(exc), exc.status
         else:
             return redirect(url_for("games.sheet", game_id=game_id))
-    else:
-        typed = typed_from_entry(game.settings, row.entry)
     return render_template(
-        "games/correct.html", game=game, row=row, typed=typed, problem=problem,
+        "games/correct.html", game=game, row=row, form=form, problem=problem,
         history=game.history(number),
-    ), 400 if problem else 200
+    ), status
 
 
 @bp.get("/games/<int:game_id>/history")

@@ -1,7 +1,8 @@
 // Score sheet: live preview, card grid, screen kept on, and other phones' deals noticed.
 // Everything here is a shortcut: the forms work without it.
 
-import { bullheads, cardButton } from "./cards.js";
+import { cardButton } from "./cards.js";
+import { cardBullheads, count, scoreDeal } from "./deal.js";
 
 const form = document.querySelector(".deal-form");
 const players = form ? [...form.querySelectorAll(".deal-player")] : [];
@@ -16,24 +17,18 @@ function mode() {
   return checked ? checked.value : "bullheads";
 }
 
-function whole(text) {
-  const value = text.trim();
-  if (value === "") return 0;
-  return /^\d+$/.test(value) ? Number(value) : null;
-}
-
 function taken(player) {
   const seat = player.dataset.seat;
   let stack;
   if (mode() === "cards") {
     const cards = cardsOf(form.querySelector(`#cards-${seat}`));
     stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= 104)
-      ? cards.reduce((sum, c) => sum + bullheads(c), 0) : null;
+      ? cardBullheads(cards) : null;
   } else {
-    stack = whole(form.querySelector(`#bh-${seat}`).value);
+    stack = count(form.querySelector(`#bh-${seat}`).value);
   }
   const handInput = form.querySelector(`#hand-${seat}`);
-  const hand = handInput ? whole(handInput.value) : 0;
+  const hand = handInput ? count(handInput.value) : 0;
   return stack === null || hand === null ? null : { stack, hand };
 }
 
@@ -45,15 +40,20 @@ function preview() {
     outputs.forEach((o) => { if (o) o.textContent = ""; });
     return;
   }
-  const virgin = form.dataset.virgin === "1" && values.some((v) => v.stack + v.hand === 0);
-  values.forEach((v, i) => {
-    let score = v.stack + 2 * v.hand;
-    if (virgin && v.stack + v.hand > 0) score *= 2;
-    const total = Number(players[i].dataset.total) + score;
+  const seats = players.map((p) => p.dataset.seat);
+  const scores = scoreDeal({
+    players: seats,
+    bullheads: Object.fromEntries(values.map((v, i) => [seats[i], v.stack])),
+    hand: Object.fromEntries(values.map((v, i) => [seats[i], v.hand])),
+    virginDoubling: form.dataset.virgin === "1",
+  });
+  players.forEach((player, i) => {
+    const score = scores[seats[i]];
+    const total = Number(player.dataset.total) + score;
     outputs[i].textContent = form.dataset.preview
       .replace("{score}", String(score)).replace("{total}", String(total));
     const threshold = Number(form.dataset.threshold);
-    players[i].classList.toggle("reaches", threshold > 0 && total >= threshold);
+    player.classList.toggle("reaches", threshold > 0 && total >= threshold);
   });
 }
 

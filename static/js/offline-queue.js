@@ -1,45 +1,24 @@
-// Score sheet without a connection: a deal saved offline waits in IndexedDB with its own
-// client_id and is sent once the connection is back. The server answers a client_id it
-// has seen with 200 and adds nothing, so sending again after a lost answer is safe. A
-// deal number taken meanwhile (409) is shown with the server's words and kept until the
-// table decides; nothing typed is dropped without a tap on "Remove".
+// Score sheet without a connection: a deal saved offline waits on this phone with its own
+// client_id (offline-store.js) and is sent once the connection is back (offline-sync.js).
+// This part reads the form, shows the queue and moves the form on to the next deal.
+// Nothing typed is dropped without a tap on "Remove".
 
-import { bullheads } from "./cards.js";
+import { count, cardBullheads, scoreDeal } from "./deal.js";
+import { drop, newId, put, records } from "./offline-store.js";
+import { renumber, sendWaiting } from "./offline-sync.js";
 
 const box = document.getElementById("offline-queue");
 const form = document.getElementById("deal-form");
 const game = document.getElementById("game");
 
-// --- IndexedDB: one store of deals, keyed by client_id ---
-
-function database() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open("scorekeeper-offline", 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore("deals", { keyPath: "client_id" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function withStore(mode, work) {
-  const db = await database();
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction("deals", mode);
-    const request = work(transaction.objectStore("deals"));
-    transaction.oncomplete = () => { db.close(); resolve(request ? request.result : undefined); };
-    transaction.onerror = () => { db.close(); reject(transaction.error); };
-  });
-}
-
-const put = (record) => withStore("readwrite", (s) => s.put(record));
-const drop = (id) => withStore("readwrite", (s) => s.delete(id));
-
-async function records() {
-  const all = (await withStore("readonly", (s) => s.getAll())) || [];
-  return all.filter((r) => r.game === box.dataset.game)
-    .sort((a, b) => a.number - b.number || a.saved - b.saved);
-}
+const sentHere = []; // sent from this page while it is open: shown until it reloads
+let current = []; // the queue as last shown, for the submit handler (it cannot wait)
+let moved = false; // the form shows a deal number after the waiting ones
+let busy = false;
+const original = form ? {
+  heading: form.querySelector("h2").textContent,
+  save: form.querySelector("button[value=save]").textContent,
+} : {};
 
 // --- Reading the form ---
 
@@ -50,48 +29,38 @@ const nameOf = (player) => player.querySelector(".name").textContent;
 const serverNumber = form ? Number(form.querySelector("input[name=number]").value) : 0;
 const serverTotals = players().map((p) => Number(p.dataset.total));
 
-function whole(text) {
-  const value = text.trim();
-  if (value === "") return 0;
-  return /^\d+$/.test(value) ? Number(value) : null;
-}
-
 /** The API body for what is typed, with each player's score, or the names to fix. */
 function entry() {
   const cards = form.querySelector("input[name=mode]:checked")?.value === "cards";
   const grid = form.querySelector(".card-grid");
   const max = grid ? Number(grid.dataset.maxCard) : 104;
   const body = cards ? { cards: {} } : { bullheads: {} };
-  const taken = {};
+  const stack = {};
+  const hand = {};
   const wrong = [];
   players().forEach((player) => {
     const seat = player.dataset.seat;
     const name = nameOf(player);
-    let stack;
     if (cards) {
       const parts = form.querySelector(`#cards-${seat}`).value.split(/[\s,;]+/).filter(Boolean);
       const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
       if (numbers.some((c) => c < 1 || c > max)) { wrong.push(name); return; }
       body.cards[name] = numbers;
-      stack = numbers.reduce((sum, c) => sum + bullheads(c), 0);
+      stack[name] = cardBullheads(numbers);
     } else {
-      stack = whole(form.querySelector(`#bh-${seat}`).value);
-      if (stack === null) { wrong.push(name); return; }
-      body.bullheads[name] = stack;
+      stack[name] = count(form.querySelector(`#bh-${seat}`).value);
+      if (stack[name] === null) { wrong.push(name); return; }
+      body.bullheads[name] = stack[name];
     }
     const handField = form.querySelector(`#hand-${seat}`);
-    const hand = handField ? whole(handField.value) : 0;
-    if (hand === null) { wrong.push(name); return; }
-    if (handField) body.hand = { ...body.hand, [name]: hand };
-    taken[name] = { stack, hand };
+    hand[name] = handField ? count(handField.value) : 0;
+    if (hand[name] === null) { wrong.push(name); return; }
+    if (handField) body.hand = { ...body.hand, [name]: hand[name] };
   });
   if (wrong.length) return { wrong, max };
-  const virgin = form.dataset.virgin === "1"
-    && Object.values(taken).some((t) => t.stack + t.hand === 0);
-  const scores = {};
-  Object.entries(taken).forEach(([name, t]) => {
-    const score = t.stack + 2 * t.hand;
-    scores[name] = virgin && t.stack + t.hand > 0 ? 2 * score : score;
+  const scores = scoreDeal({
+    players: players().map(nameOf), bullheads: stack, hand,
+    virginDoubling: form.dataset.virgin === "1",
   });
   return { body, scores };
 }
@@ -148,7 +117,7 @@ function line(record, blocked) {
     actions.className = "queue-actions";
     if (record.state === "conflict" && !record.finished) {
       const label = fill(box.dataset.renumber, { number: record.next });
-      actions.append(button(label, () => renumber(record)));
+      actions.append(button(label, () => moveUp(record)));
     } else if (record.state === "refused") {
       actions.append(button(box.dataset.again, () => retry(record)));
     }
@@ -159,7 +128,7 @@ function line(record, blocked) {
 }
 
 async function render() {
-  const list = await records();
+  const list = await records(box.dataset.game);
   current = list;
   const shown = [...list, ...sentHere];
   box.hidden = shown.length === 0;
@@ -190,22 +159,7 @@ async function render() {
   }
 }
 
-// --- Saving offline, and sending later ---
-
-const sentHere = []; // sent from this page while it is open: shown until it reloads
-let current = []; // the queue as last shown, for the submit handler (it cannot wait)
-let moved = false; // the form shows a deal number after the waiting ones
-let busy = false;
-const original = form ? {
-  heading: form.querySelector("h2").textContent,
-  save: form.querySelector("button[value=save]").textContent,
-} : {};
-
-function newId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+// --- Saving offline, sending later, and the table's decisions ---
 
 async function save() {
   const typed = entry();
@@ -224,74 +178,33 @@ async function save() {
   sync();
 }
 
-async function freshToken() {
-  const answer = await fetch(box.dataset.token, { cache: "no-store", credentials: "same-origin" });
-  if (!answer.ok) throw new Error("no token");
-  return (await answer.json()).csrf_token;
-}
-
-async function sendAll() {
-  let token = null;
-  for (const record of await records()) {
-    if (record.state !== "waiting") break; // a conflict waits for the table's decision
-    token = token || await freshToken();
-    record.tried = true;
-    await put(record);
+const hooks = {
+  sending(record) {
     const shown = box.querySelector(`li[data-client-id="${record.client_id}"] .queue-state`);
     if (shown) shown.textContent = box.dataset.sending;
-    const answer = await fetch(box.dataset.deals, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": token },
-      body: JSON.stringify(record.body),
-    });
-    if (answer.status >= 500) break; // the server is not ready: try again later
-    const data = await answer.json().catch(() => ({}));
-    if (answer.ok) {
-      await drop(record.client_id);
-      sentHere.push({ ...record, state: "sent" });
-      if (game && data.version !== undefined) game.dataset.version = String(data.version);
-      continue;
-    }
-    record.state = answer.status === 409 ? "conflict" : "refused";
-    record.message = data.error || "";
-    record.next = data.next_number;
-    record.finished = Boolean(data.finished);
-    await put(record);
-    break;
-  }
-}
+  },
+  sent(record, data) {
+    sentHere.push({ ...record, state: "sent" });
+    if (game && data.version !== undefined) game.dataset.version = String(data.version);
+  },
+};
 
 async function sync() {
   if (busy || !navigator.onLine) return;
   busy = true;
   try {
-    if ((await records()).some((r) => r.state === "waiting")) {
-      const run = () => sendAll().catch(() => { /* connection lost again: later */ });
-      await (navigator.locks ? navigator.locks.request("scorekeeper-sync", run) : run());
-    }
+    await sendWaiting(box.dataset, hooks);
   } finally {
     busy = false;
   }
   await render();
-  const left = await records();
+  const left = await records(box.dataset.game);
   const typing = form && [...form.querySelectorAll(".deal-player input")].some((i) => i.value);
   if (sentHere.length && !left.length && !typing) window.location.reload();
 }
 
-// A deal number was taken meanwhile: this deal and those waiting behind it move up.
-async function renumber(record) {
-  const list = await records();
-  let number = record.next;
-  for (const other of list.filter((r) => r.number >= record.number)) {
-    // The refused client_id is spent; one never sent can simply take the new number.
-    const before = other.client_id;
-    const id = before === record.client_id || !other.tried ? newId() : before;
-    const body = { ...other.body, number, client_id: id };
-    if (id !== before) await drop(before);
-    await put({ ...other, client_id: id, number, body, state: "waiting", message: "" });
-    number += 1;
-  }
+async function moveUp(record) {
+  await renumber(box.dataset.game, record);
   await render();
   sync();
 }

@@ -1,8 +1,9 @@
-// Service worker of the 6 nimmt! table companion (rendered by scorekeeper/pwa.py).
+// Service worker of the 6 nimmt! table companion (rendered by scorekeeper/web/pwa.py).
 // Pages and games: network first; the stored copy only when the network fails (or a page
 // is slow and a copy exists), so nothing stale is shown online. Hashed static files: from
 // the cache. Writes are never stored: the score sheet keeps offline deals in IndexedDB
-// itself (static/js/offline-queue.js) and sends them when the connection is back.
+// itself (static/js/offline-queue.js, offline-store.js, offline-sync.js) and sends them
+// when the connection is back.
 
 const CACHE = {{ cache_name | tojson }};
 const PRECACHE = {{ precache | tojson }};
