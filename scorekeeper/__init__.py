@@ -1,8 +1,11 @@
 """6 nimmt! table companion: the Flask application factory.
 
-The rules engine lives in :mod:`scorekeeper.engine` and imports nothing from Flask;
-every blueprint here is a thin layer that parses input, calls the engine or the
-store, and renders.
+Layers, checked by ``tests/test_layers.py``: the rules engine (:mod:`scorekeeper.engine`)
+imports nothing from Flask; :mod:`scorekeeper.web` is the shared Flask layer (database,
+languages, security, error handlers, PDFs); each feature (``games``, ``check``,
+``tournament``, and ``rules``, the rules reference) builds on those two only, as thin
+blueprints that parse input, call the engine or their store, and render. Only this
+factory knows every feature.
 """
 
 from __future__ import annotations

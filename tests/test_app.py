@@ -82,3 +82,15 @@ def test_pages_name_an_icon_that_exists(client):
     assert match, "no icon link"
     with client.get(match.group(1)) as response:  # closes the file it streams
         assert response.status_code == 200 and response.mimetype == "image/png"
+
+
+def test_a_missing_csrf_token_says_what_to_do_on_pages_and_in_json(client):
+    """The CSRF handler sits with the other error handlers (scorekeeper.web.errors)."""
+    page = client.post("/tournament?lang=de", data={"name1": "Ann"})
+    assert page.status_code == 400 and page.mimetype == "text/html"
+    assert "Das Formular ist abgelaufen" in page.get_data(as_text=True)
+    api = client.post("/api/v1/games?lang=nl", json={"players": ["Ann", "Bob"]})
+    assert api.status_code == 400
+    assert api.get_json() == {
+        "error": "Het formulier is verlopen of kwam niet van deze site. Probeer het opnieuw."
+    }

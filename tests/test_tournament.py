@@ -119,8 +119,9 @@ def test_results_standings_winner_and_corrections(app, client):
     assert 'id="winner">Winnaar: Ann<' in html
     with app.app_context():
         from scorekeeper.tournament import store as tournament_store
+        from scorekeeper.web.db import get_db
 
-        history = tournament_store.history(int(url.rsplit("/", 1)[1]))
+        history = tournament_store.history(get_db(), int(url.rsplit("/", 1)[1]))
     assert [row["points"] for row in history if row["game"] == 1] == [5, 0, 12, 5, 20, 12]
 
 
@@ -180,6 +181,8 @@ BODY = {"players": ["Ann", "Bob", "Cas", "Dirk"], "hands": HANDS, "lang": "de", 
         ({**BODY, "hands": []}, "The field “hands” is not filled in the expected form."),
         ({**BODY, "lang": "fr"}, "The field “lang” is not filled in the expected form."),
         ({**BODY, "paper": "a3"}, "The field “paper” is not filled in the expected form."),
+        ({**BODY, "lang": ["de"]}, "The field “lang” is not filled in the expected form."),
+        ({**BODY, "paper": {"a4": 1}}, "The field “paper” is not filled in the expected form."),
         ({**BODY, "players": ["Ann"]}, "A tournament takes 2 to 5 players, not 1."),
         ({**BODY, "players": ["A", "B", "C", "D", "E", "F"]},
          "A tournament takes 2 to 5 players, not 6."),

@@ -3,8 +3,11 @@
 ``/rules`` is the live page in the visitor's language (the site's menu and forms).
 ``/<lang>/rules/`` is the same content with the language fixed by the path, a layout
 without session, CSRF token or forms, so Frozen-Flask can export it as a static site
-(:mod:`scorekeeper.site_export`). Anchors are the same in every language, so a link to
+(:mod:`.export`). Anchors are the same in every language, so a link to
 ``#rule-2-smallest-difference`` settles an argument whatever language the reader uses.
+
+The examples' try-it links reach the checker by its endpoint name (``check.page``) and
+its query format, never by an import: the reference builds on ``engine`` and ``web`` only.
 """
 
 from __future__ import annotations

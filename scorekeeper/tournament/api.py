@@ -1,22 +1,21 @@
-"""``POST /api/v1/tournament/sheets``: the prefilled sheets of a tournament as one PDF."""
+"""``POST /api/v1/tournament/sheets``: the prefilled sheets of a tournament as one PDF.
+
+Every refusal is a typed error (:class:`~scorekeeper.web.jsonio.BadShape` for a field of
+the wrong kind, a ``TournamentError`` for a rule); the view lets it through to the app's
+error handler, which answers it as translated JSON with its status.
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint
-from flask_babel import gettext as _
 
-from ..engine import tournament as rules
+from ..engine import tournament as tournament_rules
 from ..web import pdf
 from ..web.i18n import LANGUAGES
-from ..web.jsonio import error, read_json
-from ..web.messages import describe
-from .views import current_lang, pdf_response, sheets_context
+from ..web.jsonio import BadShape, read_json
+from .sheets import current_lang, pdf_response, sheets_context
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
-
-
-class BadField(ValueError):
-    """A JSON field is missing or of the wrong kind."""
 
 
 @bp.post("/sheets")
@@ -27,34 +26,30 @@ def sheets_api():
     its body. It stores nothing and changes nothing, and a cross-site page that posts to
     it cannot read the answer, so a forged request gains the forger nothing.
     """
-    data = read_json()
-    try:
-        players, hands, lang, paper = _parse_sheets_request(data)
-        players = rules.check_players(players)
-        hands = rules.check_hands(players, {owner.strip(): hand for owner, hand in hands.items()})
-    except BadField as exc:
-        return error(_("The field “%(field)s” is not filled in the expected form.",
-                       field=str(exc)))
-    except rules.TournamentError as exc:
-        return error(describe(exc))
+    players, hands, lang, paper = _parse_sheets_request(read_json())
+    players = tournament_rules.check_players(players)
+    hands = tournament_rules.check_hands(
+        players, {owner.strip(): hand for owner, hand in hands.items()}
+    )
     return pdf_response(
         "tournament/sheets.html", "tournament-sheets.pdf", lang, paper,
         **sheets_context(players, hands),
     )
 
 
-def _parse_sheets_request(data: object):
+def _parse_sheets_request(data: object) -> tuple[list, dict, str, str]:
+    """The body's fields, each of the kind the contract names, or :class:`BadShape`."""
     if not isinstance(data, dict):
-        raise BadField("(body)")
+        raise BadShape(field="(body)", expected="object")
     players, hands = data.get("players"), data.get("hands")
     if not isinstance(players, list):
-        raise BadField("players")
+        raise BadShape(field="players", expected="list of names")
     if not isinstance(hands, dict):
-        raise BadField("hands")
+        raise BadShape(field="hands", expected="object of hands")
     lang = data.get("lang", current_lang())
-    if lang not in LANGUAGES:
-        raise BadField("lang")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise BadShape(field="lang", expected="one of " + ", ".join(LANGUAGES))
     paper = data.get("paper", "a4")
-    if paper not in pdf.PAPER_SIZES:
-        raise BadField("paper")
+    if not isinstance(paper, str) or paper not in pdf.PAPER_SIZES:
+        raise BadShape(field="paper", expected="one of " + ", ".join(pdf.PAPER_SIZES))
     return players, hands, lang, paper

@@ -1,16 +1,19 @@
 """Tournaments in SQLite: the players, their hands, and every result ever entered.
 
 Results are an append-only log: a correction adds a row and the newest row for a
-(game, sheet) counts, so nothing that was entered is lost.
+(game, sheet) counts, so nothing that was entered is lost. Like the games store, every
+function takes the connection from the view (no request state here), and every write goes
+through :func:`~scorekeeper.web.db.transaction`.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 
-from ..engine.tournament import standings, winners
-from ..web.db import get_db, transaction
+from ..engine import tournament as tournament_rules
+from ..web.db import transaction
 
 
 @dataclass
@@ -33,23 +36,25 @@ class Tournament:
 
     @property
     def standings(self) -> list[tuple[str, int]]:
-        return standings(self.players, self.games)
+        return tournament_rules.standings(self.players, self.games)
 
     @property
     def winners(self) -> list[str]:
-        return winners(self.players, self.games)
+        return tournament_rules.winners(self.players, self.games)
 
 
-def create(players: list[str], hands: dict[str, list[int]]) -> int:
-    cursor = get_db().execute(
-        "INSERT INTO tournaments (players, hands) VALUES (?, ?)",
-        (json.dumps(players), json.dumps(hands)),
-    )
-    return int(cursor.lastrowid)
+def create(db: sqlite3.Connection, players: list[str], hands: dict[str, list[int]]) -> int:
+    """Store checked players and hands; answer the new tournament's id."""
+    with transaction(db):
+        cursor = db.execute(
+            "INSERT INTO tournaments (players, hands) VALUES (?, ?)",
+            (json.dumps(players), json.dumps(hands)),
+        )
+    return int(cursor.lastrowid or 0)
 
 
-def load(tournament_id: int) -> Tournament | None:
-    db = get_db()
+def load(db: sqlite3.Connection, tournament_id: int) -> Tournament | None:
+    """The tournament with the newest complete results per game, or ``None``."""
     row = db.execute(
         "SELECT id, players, hands FROM tournaments WHERE id = ?", (tournament_id,)
     ).fetchone()
@@ -71,9 +76,10 @@ def load(tournament_id: int) -> Tournament | None:
     return tournament
 
 
-def save_game(tournament_id: int, game: int, points: dict[str, int]) -> None:
+def save_game(db: sqlite3.Connection, tournament_id: int, game: int,
+              points: dict[str, int]) -> None:
     """Store one game's minus points per sheet (a correction when the game has some)."""
-    with transaction(get_db()) as db:
+    with transaction(db):
         db.executemany(
             "INSERT INTO tournament_results (tournament_id, game, owner, points) "
             "VALUES (?, ?, ?, ?)",
@@ -81,11 +87,11 @@ def save_game(tournament_id: int, game: int, points: dict[str, int]) -> None:
         )
 
 
-def history(tournament_id: int) -> list[dict]:
+def history(db: sqlite3.Connection, tournament_id: int) -> list[dict]:
     """Every result row, oldest first (corrections included)."""
     return [
         dict(row)
-        for row in get_db().execute(
+        for row in db.execute(
             "SELECT game, owner, points, created_at FROM tournament_results "
             "WHERE tournament_id = ? ORDER BY id",
             (tournament_id,),
@@ -93,9 +99,9 @@ def history(tournament_id: int) -> list[dict]:
     ]
 
 
-def recent(limit: int = 20) -> list[dict]:
+def recent(db: sqlite3.Connection, limit: int = 20) -> list[dict]:
     """The newest tournaments, to resume one: id, players, start, games entered."""
-    rows = get_db().execute(
+    rows = db.execute(
         "SELECT t.id, t.players, t.created_at, "
         "(SELECT COUNT(DISTINCT game) FROM tournament_results r WHERE r.tournament_id = t.id) "
         "AS games FROM tournaments t ORDER BY t.id DESC LIMIT ?",

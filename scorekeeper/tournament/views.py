@@ -1,80 +1,24 @@
 """``/tournament``: Variant 3 — players and hands, printable sheets, results, standings.
 
 The pages and PDFs; ``POST /api/v1/tournament/sheets`` is in :mod:`.api`. Rules live in
-:mod:`scorekeeper.engine.tournament`, storage in :mod:`.store`, PDF rendering in
-:mod:`scorekeeper.web.pdf`.
+:mod:`scorekeeper.engine.tournament`, forms in :mod:`.forms`, storage in :mod:`.store`,
+printing in :mod:`.sheets`. A bad form is shown again with what was typed, so the views
+catch the rules' errors themselves; anything else goes to the app's error handlers.
 """
 
 from __future__ import annotations
 
-import re
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import force_locale, get_locale
-
-from ..engine import tournament as rules
+from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
-from ..web import pdf
+from ..web.db import get_db
 from ..web.messages import describe
 from . import store
+from .forms import CreateForm, ResultsForm
+from .sheets import blank_context, current_lang, paper_arg, pdf_response, sheets_context
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
-
-SEATS = range(1, rules.MAX_PLAYERS + 1)
-
-
-def parse_cards(text: str) -> list[int] | str:
-    """Numbers typed in any common way ("2, 4 8-14"); the text back if a token is no number.
-
-    >>> parse_cards("2, 4 8-14;19")
-    [2, 4, 8, 14, 19]
-    >>> parse_cards("2 four")
-    '2 four'
-    """
-    tokens = [token for token in re.split(r"[\s,;.\-–/]+", text) if token]
-    if not all(token.isascii() and token.isdigit() for token in tokens):
-        return text
-    return [int(token) for token in tokens]
-
-
-def pdf_response(template: str, filename: str, lang: str, paper: str, **context) -> Response:
-    """Render ``template`` in ``lang`` on ``paper`` and answer it as a PDF."""
-    with force_locale(lang):
-        html = render_template(template, paper=paper, **context)
-    body = pdf.render(html, current_app.static_folder, paper)
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
-def sheets_context(players: list[str], hands: dict[str, list[int]]) -> dict:
-    """One sheet per hand: its cards and the players in the order they play it."""
-    return {
-        "sheets": [
-            {"owner": owner, "cards": hands[owner], "order": rules.sheet_order(players, owner)}
-            for owner in players
-        ],
-        "rows": rules.starting_rows(players, hands),
-        "lines": len(players),
-    }
-
-
-def _paper() -> str:
-    paper = request.args.get("paper", "a4")
-    return paper if paper in pdf.PAPER_SIZES else "a4"
-
-
-def current_lang() -> str:
-    return str(get_locale() or "en")
 
 
 # --- Pages ---
@@ -82,39 +26,28 @@ def current_lang() -> str:
 
 @bp.route("", methods=["GET", "POST"])
 def page():
-    values = {"names": [""] * len(SEATS), "hands": [""] * len(SEATS)}
+    form = CreateForm()
     message = None
-    if request.method == "POST":
-        values["names"] = [request.form.get(f"name{seat}", "") for seat in SEATS]
-        values["hands"] = [request.form.get(f"hand{seat}", "") for seat in SEATS]
-        filled = [
-            (name, hand) for name, hand in zip(values["names"], values["hands"], strict=True)
-            if name.strip() or hand.strip()
-        ]
+    if form.validate_on_submit():
         try:
-            players = rules.check_players([name for name, _hand in filled])
-            typed = [hand for _name, hand in filled]
-            hands = rules.check_hands(players, {
-                name: parse_cards(hand) if hand.strip() else None
-                for name, hand in zip(players, typed, strict=True)
-            })
-        except rules.TournamentError as exc:
+            players, hands = form.tournament()
+        except tournament_rules.TournamentError as exc:
             message = describe(exc)
         else:
-            tournament_id = store.create(players, hands)
+            tournament_id = store.create(get_db(), players, hands)
             return redirect(url_for("tournament.show", tournament_id=tournament_id))
+    elif form.is_submitted():
+        abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
     return render_template(
-        "tournament/index.html", values=values, message=message, recent=store.recent()
+        "tournament/index.html", form=form, message=message, recent=store.recent(get_db())
     ), (400 if message else 200)
 
 
 @bp.get("/sheet.pdf")
 def blank_sheet():
     return pdf_response(
-        "tournament/sheets.html", "tournament-sheet.pdf", current_lang(), _paper(),
-        sheets=[{"owner": None, "cards": [None] * rules.HAND_SIZE,
-                 "order": [""] * rules.MAX_PLAYERS}],
-        rows=None, lines=rules.MAX_PLAYERS,
+        "tournament/sheets.html", "tournament-sheet.pdf", current_lang(), paper_arg(),
+        **blank_context(),
     )
 
 
@@ -122,56 +55,60 @@ def blank_sheet():
 def blank_preview():
     """The blank sheet as a web page: the same template the PDF is made from."""
     return render_template(
-        "tournament/sheets.html", paper=_paper(), preview=True,
-        sheets=[{"owner": None, "cards": [None] * rules.HAND_SIZE,
-                 "order": [""] * rules.MAX_PLAYERS}],
-        rows=None, lines=rules.MAX_PLAYERS,
+        "tournament/sheets.html", paper=paper_arg(), preview=True, **blank_context()
     )
 
 
 def _load(tournament_id: int) -> store.Tournament:
-    tournament = store.load(tournament_id)
+    tournament = store.load(get_db(), tournament_id)
     if tournament is None:
         abort(404)
     return tournament
+
+
+def _open_game(tournament: store.Tournament) -> int:
+    """The last game that may be entered or corrected: the next one, or the last one."""
+    return tournament.next_game or len(tournament.players)
 
 
 @bp.get("/<int:tournament_id>")
 def show(tournament_id: int):
     tournament = _load(tournament_id)
     game = request.args.get("game", type=int) or tournament.next_game
-    if game is not None and not 1 <= game <= (tournament.next_game or len(tournament.players)):
+    if game is not None and not 1 <= game <= _open_game(tournament):
         game = tournament.next_game
     entered = tournament.games.get(game, {}) if game else {}
-    values = [str(entered[owner]) if owner in entered else "" for owner in tournament.players]
-    return _render_show(tournament, game, values, None)
+    form = ResultsForm(formdata=None, data={
+        f"points{seat}": str(entered[owner])
+        for seat, owner in enumerate(tournament.players, start=1) if owner in entered
+    })
+    return _render_show(tournament, game, form, None)
 
 
-def _render_show(tournament, game, values, message):
+def _render_show(tournament: store.Tournament, game: int | None, form: ResultsForm,
+                 message: str | None):
+    players = tournament.players
     return render_template(
-        "tournament/show.html", t=tournament, game=game, values=values, message=message,
-        plan=rules.schedule(tournament.players), hands=rules.hands_played(tournament.players),
-        rows=rules.starting_rows(tournament.players, tournament.hands), bullheads=bullheads,
+        "tournament/show.html", t=tournament, game=game, form=form, message=message,
+        plan=tournament_rules.schedule(players),
+        hands=tournament_rules.hands_played(players),
+        rows=tournament_rules.starting_rows(players, tournament.hands), bullheads=bullheads,
     ), (400 if message else 200)
 
 
 @bp.post("/<int:tournament_id>/games/<int:game>")
 def save_game(tournament_id: int, game: int):
     tournament = _load(tournament_id)
-    if not 1 <= game <= (tournament.next_game or len(tournament.players)):
+    if not 1 <= game <= _open_game(tournament):
         abort(404)
-    values = [request.form.get(f"points{seat}", "").strip() for seat in SEATS][
-        : len(tournament.players)
-    ]
-    points = {
-        owner: int(value) if value.isascii() and value.isdigit() else value
-        for owner, value in zip(tournament.players, values, strict=True)
-    }
+    form = ResultsForm()
+    if not form.validate():
+        abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
     try:
-        checked = rules.check_game_points(tournament.players, points)
-    except rules.TournamentError as exc:
-        return _render_show(tournament, game, values, describe(exc))
-    store.save_game(tournament.id, game, checked)
+        points = form.points(tournament.players)
+    except tournament_rules.TournamentError as exc:
+        return _render_show(tournament, game, form, describe(exc))
+    store.save_game(get_db(), tournament.id, game, points)
     return redirect(url_for("tournament.show", tournament_id=tournament.id) + "#standings")
 
 
@@ -180,8 +117,7 @@ def sheets_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
         "tournament/sheets.html", f"tournament-{tournament.id}-sheets.pdf", current_lang(),
-        _paper(),
-        **sheets_context(tournament.players, tournament.hands),
+        paper_arg(), **sheets_context(tournament.players, tournament.hands),
     )
 
 
@@ -190,7 +126,7 @@ def sheets_preview(tournament_id: int):
     """The sheets as a web page: the same template the PDF is made from."""
     tournament = _load(tournament_id)
     return render_template(
-        "tournament/sheets.html", paper=_paper(), preview=True,
+        "tournament/sheets.html", paper=paper_arg(), preview=True,
         back=url_for("tournament.show", tournament_id=tournament.id),
         **sheets_context(tournament.players, tournament.hands),
     )
@@ -200,6 +136,7 @@ def sheets_preview(tournament_id: int):
 def standings_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
-        "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf", current_lang(),
-        _paper(), t=tournament, hands=rules.hands_played(tournament.players),
+        "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf",
+        current_lang(), paper_arg(), t=tournament,
+        hands=tournament_rules.hands_played(tournament.players),
     )

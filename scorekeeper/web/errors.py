@@ -1,19 +1,29 @@
 """The error handlers: every error answered in the visitor's language, JSON under ``/api/``.
 
-A typed :class:`RulesError` that a view lets through is answered here with its translated
-sentence and its family's status (400 bad input, 404 missing, 409 conflict).
+All of the app's handlers live here, so how an error looks is decided in one place: HTTP
+errors, a missing or expired CSRF token, and any typed :class:`RulesError` a view lets
+through, answered with its translated sentence and its family's status (400 bad input,
+404 missing, 409 conflict).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ..engine.errors import RulesError
 from .messages import describe
 
 bp = Blueprint("pages", __name__)
+
+
+def _answer(message: str, status: int):
+    """JSON under ``/api/``, the error page everywhere else."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=message), status
+    return render_template("error.html", message=message), status
 
 
 @bp.app_errorhandler(HTTPException)
@@ -25,14 +35,17 @@ def http_error(error: HTTPException):
         413: gettext("The request is too large."),
     }
     message = messages.get(error.code or 500, gettext("Something went wrong."))
-    if request.path.startswith("/api/"):
-        return jsonify(error=message), error.code
-    return render_template("error.html", message=message), error.code
+    return _answer(message, error.code or 500)
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_error(_error: CSRFError):
+    """More specific than :func:`http_error` (a 400 too): says what to do about it."""
+    return _answer(
+        gettext("The form has expired or was not sent from this site. Please try again."), 400
+    )
 
 
 @bp.app_errorhandler(RulesError)
 def rules_error(error: RulesError):
-    status = getattr(error, "status", 400)
-    if request.path.startswith("/api/"):
-        return jsonify(error=describe(error)), status
-    return render_template("error.html", message=describe(error)), status
+    return _answer(describe(error), getattr(error, "status", 400))

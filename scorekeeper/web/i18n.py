@@ -6,6 +6,8 @@ wants in the request itself.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
 
@@ -48,8 +50,6 @@ def url_with_lang(code: str) -> str:
     """The current page's URL with ``lang`` set to ``code`` and every other argument kept."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
-    from urllib.parse import urlencode
-
     return request.path + "?" + urlencode(args, doseq=True)
 
 
