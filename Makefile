@@ -11,7 +11,7 @@ LANGS := nl de en
 TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: help run test lint translations compile-translations db bench site system-deps-run system-deps-test
+.PHONY: help run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-22s %s\n", $$1, $$2}'
@@ -64,6 +64,10 @@ lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 
 bench: $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py
+
+vectors: $(BIN)/.installed ## Regenerate tests/vectors/ from the Python engine (commit the diff)
+	$(BIN)/python tests/vectors/make_placement_vectors.py
+	$(BIN)/python tests/vectors/make_deal_vectors.py
 
 site: $(BIN)/.installed compile-translations ## Export the rules reference as a static site in site/
 	$(BIN)/flask --app scorekeeper freeze-rules site

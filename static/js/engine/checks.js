@@ -1,0 +1,75 @@
+// A turn's plays checked against the table and deck, and put in placing order, as
+// scorekeeper/engine/turn_checks.py does (the same refusals, found in the same order).
+
+import { refuse, shown } from "./errors.js";
+import { codePoints, isInt, strip } from "./pyish.js";
+import { ROWS, checkCard, checkCounts } from "./table.js";
+
+export const MAX_PLAYERS = 10;
+export const MAX_NAME = 40;
+
+function diagnose(rows, plays, variant, maxCard) {
+  const seen = new Map();
+  plays.forEach(({ player, cards }, index) => {
+    if (!strip(player)) throw refuse("MissingPlayer", `play ${index + 1} names no player`);
+    if (codePoints(player) > MAX_NAME) {
+      throw refuse("PlayerNameTooLong",
+        `player name ${shown(player)} is longer than ${MAX_NAME} characters`);
+    }
+    if (cards.length === 0) throw refuse("MissingCard", `${player} played no card`);
+    if (cards.length !== variant.perPlay) {
+      throw refuse("WrongCardCount",
+        `${player} played ${cards.length} cards; this variant needs ${variant.perPlay}`);
+    }
+    for (const card of cards) checkCard(card, maxCard, player);
+    seen.set(player, (seen.get(player) ?? 0) + 1);
+    if (seen.get(player) > variant.allowed) {
+      throw refuse("PlayerRepeated", `${player} is named more than ${variant.allowed} time(s)`);
+    }
+  });
+  if (seen.size > MAX_PLAYERS) {
+    throw refuse("TooManyPlayers", `${seen.size} players; the game is for at most ${MAX_PLAYERS}`);
+  }
+  checkCounts([...rows.flat(), ...plays.flatMap((play) => play.cards)], variant.copies);
+}
+
+function checkRow(player, row) {
+  if (!isInt(row) || row < 1 || row > ROWS) {
+    throw refuse("BadRowChoice", `${player} chose row ${shown(row)}; rows are numbered 1 to ${ROWS}`);
+  }
+}
+
+function checkChoices(plays, take, place) {
+  const names = new Set(plays.map((play) => play.player));
+  const known = (player) => {
+    if (!names.has(player)) {
+      throw refuse("UnknownPlayerChoice", `a choice names ${player}, who played no card`);
+    }
+  };
+  for (const [player, row] of take) {
+    known(player);
+    checkRow(player, row);
+  }
+  for (const [player, [row]] of place) {
+    known(player);
+    checkRow(player, row);
+  }
+}
+
+/**
+ * Check the plays; return `[player, card]` pairs in placing order: as given in Hand,
+ * lowest player first (each player's cards in their order) in Nifty, else lowest card
+ * first (a stable sort: Double twins keep the order the plays were given in).
+ */
+export function checkedOrder({ rows, plays, variant, maxCard }, take, place) {
+  if (plays.length === 0) throw refuse("NoPlays", "no card was played");
+  diagnose(rows, plays, variant, maxCard);
+  if (take.size > 0 || place.size > 0) checkChoices(plays, take, place);
+  if (variant.name === "hand") return plays.map(({ player, cards }) => [player, cards[0]]);
+  if (variant.name === "nifty") {
+    const lowest = (play) => Math.min(...play.cards);
+    const byLowest = [...plays].sort((a, b) => lowest(a) - lowest(b));
+    return byLowest.flatMap(({ player, cards }) => cards.map((card) => [player, card]));
+  }
+  return plays.map(({ player, cards }) => [player, cards[0]]).sort((a, b) => a[1] - b[1]);
+}

@@ -1,0 +1,78 @@
+// The placement request's JSON shape, read as scorekeeper/check/request.py `parse` reads it:
+// only the JSON types and keys it must read are checked here (BadShape, or the engine's
+// error where it has that exact sentence); every rule is left to the turn checks.
+
+import { refuse, shown } from "./errors.js";
+import { get, isInt, isObject, strip } from "./pyish.js";
+import { MAX_CARD, tableFromRows } from "./table.js";
+
+/** The placement variants: cards each player reveals, plays a player may have, deck copies. */
+export const VARIANTS = new Map([
+  ["basic", { name: "basic", perPlay: 1, allowed: 1, copies: 1 }],
+  ["professional", { name: "professional", perPlay: 1, allowed: 1, copies: 1 }],
+  ["double", { name: "double", perPlay: 1, allowed: 1, copies: 2 }],
+  ["nifty", { name: "nifty", perPlay: 2, allowed: 1, copies: 1 }],
+  ["hand", { name: "hand", perPlay: 1, allowed: 2, copies: 1 }],
+]);
+
+function badShape(field, expected) {
+  return refuse("BadShape", `${field} must be ${expected}`);
+}
+
+function objectOrEmpty(value, field) {
+  if (value === null || value === undefined) return {};
+  if (!isObject(value)) throw badShape(field, "object");
+  return value;
+}
+
+/** One entry of `plays`; a missing card becomes no cards, which the turn checks refuse. */
+function readPlay(entry, index, variant) {
+  if (!isObject(entry)) throw badShape("plays", "list of objects");
+  const player = get(entry, "player", null);
+  if (typeof player !== "string") throw refuse("MissingPlayer", `play ${index} names no player`);
+  const name = strip(player);
+  if (variant.name === "nifty") {
+    const cards = get(entry, "cards", null);
+    if (cards !== null && !Array.isArray(cards)) {
+      throw refuse("NotACard", `${shown(cards)} in ${name} is not a card number`);
+    }
+    return { player: name, cards: cards === null ? [] : [...cards] };
+  }
+  const card = get(entry, "card", null);
+  return { player: name, cards: card === null ? [] : [card] };
+}
+
+/**
+ * Reshape a request body (CONTRACT.md section 5) into
+ * `{variant, maxCard, rows, plays: [{player, cards}], take: Map, place: Map}`.
+ * `take` and `place` are keyed by the trimmed names, in the order the body gives them.
+ */
+export function parse(data) {
+  if (!isObject(data)) throw badShape("body", "object");
+  const name = get(data, "variant", "basic");
+  const variant = typeof name === "string" ? VARIANTS.get(name) : undefined;
+  if (variant === undefined) throw refuse("UnknownVariant", `unknown variant ${shown(name)}`);
+  const maxCard = get(data, "max_card", MAX_CARD);
+  if (!isInt(maxCard)) throw refuse("NotACard", `${shown(maxCard)} in max_card is not a card number`);
+  if (maxCard < 1 || maxCard > MAX_CARD) {
+    throw refuse("CardOutOfRange", `card ${maxCard} is outside 1..${MAX_CARD}`);
+  }
+  const rows = tableFromRows(get(data, "rows", null), maxCard, variant.copies);
+
+  const rawPlays = get(data, "plays", null);
+  if (!Array.isArray(rawPlays)) throw badShape("plays", "list");
+  const plays = rawPlays.map((entry, index) => readPlay(entry, index + 1, variant));
+
+  const take = new Map();
+  for (const [player, row] of Object.entries(objectOrEmpty(get(data, "take", null), "take"))) {
+    take.set(strip(player), row);
+  }
+  const place = new Map();
+  for (const [player, raw] of Object.entries(objectOrEmpty(get(data, "place", null), "place"))) {
+    const choice = objectOrEmpty(raw, "place");
+    const side = get(choice, "side", "right");
+    if (side !== "left" && side !== "right") throw badShape("place", '"left" or "right"');
+    place.set(strip(player), [get(choice, "row", null), side]);
+  }
+  return { variant, maxCard, rows, plays, take, place };
+}

@@ -1,0 +1,63 @@
+// The browser's placement engine answers every shared vector exactly as the API does.
+// The vectors (tests/vectors/placement/*.json) come from the Python engine:
+//   .venv/bin/python tests/vectors/make_placement_vectors.py
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+
+import { resolvePlacement } from "../../static/js/engine/index.js";
+
+const DIRECTORY = new URL("../vectors/placement/", import.meta.url);
+const FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith(".json")).sort();
+
+test("there are vectors for every variant and for refusals", () => {
+  for (const name of ["basic", "professional", "double", "nifty", "hand", "refusals"]) {
+    assert.ok(FILES.includes(`${name}.json`), `${name}.json is missing`);
+  }
+  let total = 0;
+  for (const name of FILES) total += JSON.parse(readFileSync(new URL(name, DIRECTORY))).length;
+  assert.ok(total >= 3000, `only ${total} vectors`);
+});
+
+for (const name of FILES) {
+  test(`every case of ${name} is answered or refused as the API does`, () => {
+    const cases = JSON.parse(readFileSync(new URL(name, DIRECTORY), "utf8"));
+    const failures = [];
+    cases.forEach((vector, index) => {
+      const where = `${name} case ${index + 1}: ${JSON.stringify(vector.request)}`;
+      let got;
+      try {
+        got = { answer: resolvePlacement(structuredClone(vector.request)) };
+      } catch (error) {
+        if (!error.code) throw error; // a crash, not a refusal
+        got = { error: error.code };
+      }
+      try {
+        if ("error" in vector) assert.deepStrictEqual(got, { error: vector.error });
+        else assert.deepStrictEqual(got, { answer: vector.answer });
+      } catch (failure) {
+        failures.push(`${where}\n${failure.message}`);
+      }
+    });
+    assert.equal(failures.length, 0, failures.slice(0, 3).join("\n\n"));
+  });
+}
+
+test("the answer's keys come in the API's order", () => {
+  const answer = resolvePlacement({
+    rows: [[30, 36], [37], [43, 44], [58, 61]],
+    plays: [{ player: "A", card: 3 }, { player: "B", card: 9 }],
+  });
+  assert.deepEqual(Object.keys(answer), ["steps", "rows", "bullheads"]);
+  assert.deepEqual(Object.keys(answer.steps[0]), [
+    "player", "card", "row", "side", "rule", "taken", "bullheads", "alternatives",
+    "row_bullheads"]);
+});
+
+test("a refusal is an Error whose code names it, and the request is left untouched", () => {
+  const request = { rows: [[12], [37], [43], [58, 40]], plays: [{ player: "Ann", card: 14 }] };
+  const before = structuredClone(request);
+  assert.throws(() => resolvePlacement(request),
+    (error) => error instanceof Error && error.code === "RowNotAscending");
+  assert.deepStrictEqual(request, before);
+});
