@@ -246,3 +246,11 @@ def test_both_pitfalls_from_the_tips(client):
         ("Bob", 1, 4, 2), ("Ann", 4, 3, 15)]
     assert second["rows"] == [[29], [31, 33, 35], [44, 48], [62]]
     assert second["bullheads"] == {"Ann": 15, "Bob": 2}
+
+
+def test_too_many_players_counts_players_not_plays(client):
+    # Hand: a player may lay two cards, so 22 plays of 11 players are 11 players.
+    plays = [{"player": f"P{i}", "card": 60 + 2 * i + k} for i in range(11) for k in (0, 1)]
+    response = client.post(f"{URL}?lang=en", json=with_(variant="hand", plays=plays))
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "11 players is too many: at most 10 can play."}

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from scorekeeper.engine import MAX_CARD, tactics_max_card
 from tests.conftest import read_csrf_token
 
 EXAMPLE = "r1=12&r2=37&r3=43&r4=58&card=14&card=15&card=44&card=61"
@@ -257,3 +258,37 @@ def test_more_players_button_adds_lines_without_resolving(client):
     body = response.get_data(as_text=True)
     assert body.count('name="card"') == 1 + 6  # the template line, 2 typed + 2 blank + 2 more
     assert "The turn, step by step" not in body
+
+
+def test_left_placement_and_stacked_twin_are_explained(client):
+    left = text_of(client.get("/check?lang=en&variant=professional&r1=10&r2=30&r3=50&r4=70"
+                              "&player=Ann&card=25"))
+    assert "Ann lays 25 at the start of row 2." in left
+    assert "the closest is 30 at the start of row 2 (30 − 25 = 5)" in left
+    stacked = text_of(client.get("/check?lang=en&variant=double&r1=10,12&r2=19,20&r3=30&r4=40"
+                                 "&player=Ann&card=12"))
+    assert "Ann lays 12 in row 1." in stacked
+    assert "Its twin is the end card of row 1, so it is laid on top of it" in stacked
+
+
+def test_a_share_link_page_carries_a_token_its_form_can_post_with(client):
+    body = client.get(f"/check?lang=en&{EXAMPLE}").get_data(as_text=True)
+    form = body.split('id="check-form"')[1]
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
+    response = client.post("/check?lang=en", data={**form_data(client), "csrf_token": token})
+    assert response.status_code == 200
+    assert "Ann lays 14 in row 1." in text_of(response)
+
+
+def test_the_tactics_deck_has_one_rule_for_page_and_script(client):
+    body = client.get("/check").get_data(as_text=True)
+    limits = [int(n) for n in re.search(r'data-tactics-max="([\d,]+)"', body).group(1).split(",")]
+    assert limits[:4] == [24, 24, 24, 34]  # a table has at least two players
+    assert limits[10:] == [tactics_max_card(10)] * len(limits[10:]) == [MAX_CARD] * len(limits[10:])
+    assert f'data-max-card="{MAX_CARD}"' in body
+    # One line is still a table of two; Ann on two lines (Hand) is one player.
+    one = text_of(client.get("/check?lang=en&deck=tactics&r1=1&r2=2&r3=3&r4=4&card=25"))
+    assert "Card 25 does not exist in this game: cards go from 1 to 24." in one
+    hand = text_of(client.get("/check?lang=en&variant=hand&deck=tactics&r1=1&r2=2&r3=3&r4=4"
+                              "&player=Ann&card=5&player=Ann&card=6&player=Bob&card=30"))
+    assert "Card 30 does not exist in this game: cards go from 1 to 24." in hand

@@ -1,31 +1,47 @@
 """The checker's form and share links: typed text in, the placement request's JSON shape out.
 
-The form fields and the share URL use the same names (``variant``, ``max_card``, ``r1``..``r4``
-and the parallel ``player``/``card``/``take``/``place``), so one reader serves a POSTed form,
-a shared link and the links the rules pages build. Text is kept exactly as typed, so a form
-with an error comes back as it was sent.
+A Flask-WTF form whose fields are named as the share URL's parameters (``variant``, ``deck``,
+``max_card``, ``r1``..``r4`` and the parallel ``player``/``card``/``take``/``place``), so one
+reader serves a POSTed form (with its CSRF token), a shared link (a GET, without one) and
+the links the rules pages build. Text is kept exactly as typed, so a form with an error
+comes back as it was sent; whether it makes a legal turn is the engine's to say.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from string import ascii_uppercase
 from urllib.parse import urlencode
 
 from flask_babel import gettext as _
-from werkzeug.datastructures import MultiDict
+from flask_wtf import FlaskForm
+from wtforms import Field, StringField
 
-from ..engine import errors, tactics_max_card
+from ..engine import MAX_CARD, errors, tactics_max_card
+from ..engine.limits import MIN_PLAYERS
 
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
+DECKS = ("full", "tactics")
 MAX_LINES = 20
 #: Lines an empty form shows; a filled one shows its lines plus one blank.
 MIN_LINES = 4
 FIELD_LIMIT = 60
+#: Lines read from a form or link: a few past what the page offers, so that a link with too
+#: many players is refused by the engine rather than cut short without a word.
+READ_LINES = MAX_LINES + 5
 _SPLIT = re.compile(r"[\s,;.+/]+")
 _DIGITS = re.compile(r"[0-9]{1,3}")
 _PLACE = re.compile(r"^\s*([1-4])\s*-\s*(left|right)\s*$")
+
+
+def tactics_limit(players: int) -> int:
+    """The highest card of a Tactics deck for ``players`` lines; a table has at least two."""
+    return min(MAX_CARD, tactics_max_card(max(MIN_PLAYERS, players)))
+
+
+#: ``TACTICS_LIMITS[n]``: the highest card with ``n`` players, for the page's number grid.
+TACTICS_LIMITS = tuple(tactics_limit(players) for players in range(READ_LINES + 1))
 
 
 class FormError(ValueError):
@@ -50,41 +66,66 @@ class Line:
         return bool(self.player.strip() or self.card.strip())
 
 
-@dataclass
-class CheckForm:
-    variant: str = "basic"
-    deck: str = "full"
+def _text(value: object) -> str:
+    return str(value or "")[:FIELD_LIMIT]
+
+
+def _at(values: list[str], index: int) -> str:
+    return values[index] if index < len(values) else ""
+
+
+class TextList(Field):
+    """Every value of a repeated name (``card=14&card=44``), each kept as typed (cut short)."""
+
+    def __init__(self, label=None, validators=None, limit: int | None = None, **kwargs) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.limit = limit
+
+    def process_data(self, value) -> None:
+        self.data = list(value or ())
+
+    def process_formdata(self, valuelist) -> None:
+        self.data = [_text(value) for value in valuelist[:self.limit]]
+
+
+class CheckForm(FlaskForm):
+    """Build with ``CheckForm(request.form)`` for a POST (CSRF checked as everywhere) and
+    ``CheckForm(request.args, meta={"csrf": False})`` for a share link."""
+
+    variant = StringField(filters=[lambda value: _text(value or "basic").strip()])
+    deck = StringField()
     """``full`` (1..104) or ``tactics`` (1..10·n+4, Tactics, Logic and Tournament)."""
-    max_card: str = ""
+    max_card = StringField(filters=[lambda value: _text(value).strip()])
     """An explicit highest card from a link; the deck choice wins when both are given."""
-    rows: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    lines: list[Line] = field(default_factory=list)
+    r1 = StringField(filters=[_text])
+    r2 = StringField(filters=[_text])
+    r3 = StringField(filters=[_text])
+    r4 = StringField(filters=[_text])
+    player = TextList(limit=READ_LINES)
+    card = TextList(limit=READ_LINES)
+    take = TextList(limit=READ_LINES)
+    place = TextList()
 
-    @classmethod
-    def from_args(cls, args: MultiDict) -> CheckForm:
-        def text(value: object) -> str:
-            return str(value or "")[:FIELD_LIMIT]
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = self.deck.data
+        if chosen not in DECKS:  # a link with only ``max_card``: a smaller deck is Tactics
+            typed = self.max_card.data
+            self.deck.data = "tactics" if typed and typed != str(MAX_CARD) else "full"
+        if chosen:
+            self.max_card.data = ""
+        # Line n holds the n-th value of each name; one without a name or a card is dropped.
+        count = max(len(self.player.data), len(self.card.data), len(self.take.data))
+        lines = [
+            Line(_at(self.player.data, index), _at(self.card.data, index),
+                 _at(self.take.data, index), _at(self.place.data, index))
+            for index in range(count)
+        ]
+        self.lines = [line for line in lines if line.used]
 
-        columns = [args.getlist(name)[:MAX_LINES + 5] for name in ("player", "card", "take")]
-        places = args.getlist("place")
-        count = max(len(column) for column in columns)
-        lines = []
-        for index in range(count):
-            values = [col[index] if index < len(col) else "" for col in columns]
-            place = places[index] if index < len(places) else ""
-            lines.append(Line(*map(text, values), text(place)))
-        lines = [line for line in lines if line.used]
-        max_card = text(args.get("max_card")).strip()
-        deck = args.get("deck")
-        if deck not in ("full", "tactics"):
-            deck = "tactics" if max_card and max_card != "104" else "full"
-        return cls(
-            variant=text(args.get("variant") or "basic").strip(),
-            deck=deck,
-            max_card="" if args.get("deck") else max_card,
-            rows=[text(args.get(f"r{number}")) for number in range(1, 5)],
-            lines=lines,
-        )
+    @property
+    def rows(self) -> list[str]:
+        return [self.r1.data, self.r2.data, self.r3.data, self.r4.data]
 
     # --- what the page shows ---
 
@@ -115,14 +156,16 @@ class CheckForm:
         return names
 
     def max_card_value(self) -> int:
-        if self.deck == "tactics" and not self.max_card:
-            return min(104, tactics_max_card(len(set(self.names()))))
-        if not self.max_card:
-            return 104
-        if not _DIGITS.fullmatch(self.max_card):
+        """The deck's highest card; in Tactics it follows the number of distinct players."""
+        typed = self.max_card.data
+        if self.deck.data == "tactics" and not typed:
+            return tactics_limit(len(set(self.names())))
+        if not typed:
+            return MAX_CARD
+        if not _DIGITS.fullmatch(typed):
             raise FormError(_("“%(value)s” is not a number: the highest card must be a number.",
-                              value=self.max_card))
-        return int(self.max_card)
+                              value=typed))
+        return int(typed)
 
     # --- the request for the engine ---
 
@@ -133,7 +176,7 @@ class CheckForm:
             where = _("Row %(row)s", row=number)
             rows.append(_numbers(text, where))
         plays, take, place = [], {}, {}
-        nifty = self.variant == "nifty"
+        nifty = self.variant.data == "nifty"
         for line, name in zip(self.lines, self.names(), strict=True):
             cards = _numbers(line.card, name)
             play: dict = {"player": name}
@@ -153,7 +196,7 @@ class CheckForm:
                     raise FormError(_("%(player)s: “%(value)s” is not a place a card can go to.",
                                       player=name, value=line.place))
                 place[name] = {"row": int(match[1]), "side": match[2]}
-        return {"variant": self.variant, "max_card": self.max_card_value(), "rows": rows,
+        return {"variant": self.variant.data, "max_card": self.max_card_value(), "rows": rows,
                 "plays": plays, "take": take, "place": place}
 
     # --- share links ---
@@ -161,12 +204,12 @@ class CheckForm:
     def query(self, take: dict[str, str] | None = None,
               place: dict[str, str] | None = None) -> str:
         """The share URL's query for this table; ``take``/``place`` override one player's choice."""
-        lines = self.with_choices(take or {}, place or {}).lines
+        lines = self._lines_with(take or {}, place or {})
         try:
-            max_card = self.max_card_value()
+            max_card: object = self.max_card_value()
         except FormError:
-            max_card = self.max_card
-        pairs: list[tuple[str, object]] = [("variant", self.variant), ("max_card", max_card)]
+            max_card = self.max_card.data
+        pairs: list[tuple[str, object]] = [("variant", self.variant.data), ("max_card", max_card)]
         pairs += [(f"r{number}", _tidy(row)) for number, row in enumerate(self.rows, start=1)]
         named = any(line.player.strip() for line in lines)
         for line in lines:
@@ -179,8 +222,8 @@ class CheckForm:
                 pairs += [(name, value) for value in values]
         return urlencode(pairs, safe=",")
 
-    def with_choices(self, take: dict[str, str], place: dict[str, str]) -> CheckForm:
-        """A copy where each named player's first line carries the given choice."""
+    def _lines_with(self, take: dict[str, str], place: dict[str, str]) -> list[Line]:
+        """The lines, each named player's first line carrying the given choice."""
         lines, seen = [], set()
         for line, name in zip(self.lines, self.names(), strict=True):
             first = name not in seen
@@ -190,7 +233,7 @@ class CheckForm:
             if name in place:
                 line = replace(line, place=place[name] if first else "")
             lines.append(line)
-        return replace(self, lines=lines)
+        return lines
 
 
 def _numbers(text: str, where: str) -> list[int]:

@@ -1,17 +1,19 @@
 """The placement request: JSON-shaped data in, engine call, JSON-shaped answer out.
 
 Shared by ``POST /api/v1/placement`` and the ``/check`` page, so both accept and refuse
-exactly the same tables. Shape errors (a list where a number belongs) are raised as
-:class:`BadShape`; rule errors come from the engine. Both are ``RulesError``s, translated
-by :mod:`scorekeeper.messages`.
+exactly the same tables. This module only reshapes: it checks the JSON types and keys it
+has to read (raising :class:`BadShape`, or the engine's own error where the engine has
+that exact sentence) and leaves every rule (ranges, counts, repeats, names) to the engine.
+Both kinds are ``RulesError``s, translated by :mod:`scorekeeper.web.messages`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..engine import Deck, Play, Resolution, Side, Table, Variant, errors, resolve_turn
+from ..engine import MAX_CARD, Play, Resolution, Side, Table, Variant, errors, resolve_turn
+from ..engine.turn_checks import checked_deck
 from ..web.jsonio import BadShape
 
 
@@ -31,6 +33,21 @@ class PlacementRequest:
         )
 
 
+class Outcome(NamedTuple):
+    """One way to settle a Professional tie, and the turn resolved that way."""
+
+    row: int
+    side: Side
+    resolution: Resolution
+
+
+class Resolved(NamedTuple):
+    """The engine's answer to a request: the turn, and each outcome of an unsettled tie."""
+
+    resolution: Resolution
+    outcomes: tuple[Outcome, ...] = ()
+
+
 def _object(value: Any, field: str) -> dict:
     if value is None:
         return {}
@@ -40,49 +57,24 @@ def _object(value: Any, field: str) -> dict:
 
 
 def parse(data: Any) -> PlacementRequest:
-    """Validate JSON-shaped ``data`` (CONTRACT.md section 5) into an engine request."""
+    """Reshape JSON-shaped ``data`` (CONTRACT.md section 5) into an engine request."""
     if not isinstance(data, dict):
         raise BadShape(field="body", expected="object")
     try:
         variant = Variant(data.get("variant", "basic"))
     except (ValueError, TypeError):
         raise errors.UnknownVariant(variant=str(data.get("variant"))[:40]) from None
-    max_card = data.get("max_card", 104)
-    if type(max_card) is not int:
-        raise errors.NotACard(value=max_card, where="max_card")
-    if not 1 <= max_card <= 104:
-        raise errors.CardOutOfRange(card=max_card, max_card=104)
-    table = Table.from_rows(data.get("rows"), Deck(max_card, variant.copies))
+    # The table is validated against the deck, so the engine judges the deck first.
+    deck = checked_deck(data.get("max_card", MAX_CARD), variant)
+    # The table's shape: 3 to 5 rows (its length), and the card that takes a row.
+    table = Table.from_rows(data.get("rows"), deck, data.get("takes_at", 6))
 
     raw_plays = data.get("plays")
     if not isinstance(raw_plays, list):
         raise BadShape(field="plays", expected="list")
-    if len(raw_plays) > 2 * 10:
-        raise errors.TooManyPlayers(count=len(raw_plays))
-    plays = []
-    for index, entry in enumerate(raw_plays, start=1):
-        if not isinstance(entry, dict):
-            raise BadShape(field="plays", expected="list of objects")
-        player = entry.get("player")
-        if not isinstance(player, str) or not player.strip():
-            raise errors.MissingPlayer(index=index)
-        player = player.strip()
-        if variant is Variant.NIFTY:
-            cards = entry.get("cards")
-            if cards is None:
-                raise errors.MissingCard(player=player)
-            if not isinstance(cards, list):
-                raise errors.NotACard(value=cards, where=player)
-            cards = tuple(cards)
-        else:
-            if "card" not in entry or entry["card"] is None:
-                raise errors.MissingCard(player=player)
-            cards = (entry["card"],)
-        plays.append(Play(player, cards))
+    plays = tuple(_play(entry, index, variant) for index, entry in enumerate(raw_plays, start=1))
 
-    take = {}
-    for player, row in _object(data.get("take"), "take").items():
-        take[player.strip()] = row
+    take = {player.strip(): row for player, row in _object(data.get("take"), "take").items()}
     place = {}
     for player, choice in _object(data.get("place"), "place").items():
         choice = _object(choice, "place")
@@ -90,7 +82,36 @@ def parse(data: Any) -> PlacementRequest:
         if side not in ("left", "right"):
             raise BadShape(field="place", expected='"left" or "right"')
         place[player.strip()] = (choice.get("row"), Side(side))
-    return PlacementRequest(table, tuple(plays), variant, max_card, take, place)
+    return PlacementRequest(table, plays, variant, deck.max_card, take, place)
+
+
+def _play(entry: Any, index: int, variant: Variant) -> Play:
+    """One entry of ``plays``; a missing card becomes no cards, which the engine refuses."""
+    if not isinstance(entry, dict):
+        raise BadShape(field="plays", expected="list of objects")
+    player = entry.get("player")
+    if not isinstance(player, str):
+        raise errors.MissingPlayer(index=index)
+    player = player.strip()
+    if variant is Variant.NIFTY:
+        cards = entry.get("cards")
+        if cards is not None and not isinstance(cards, list):
+            raise errors.NotACard(value=cards, where=player)
+        return Play(player, tuple(cards or ()))
+    card = entry.get("card")
+    return Play(player, () if card is None else (card,))
+
+
+def resolve(request: PlacementRequest) -> Resolved:
+    """The turn; an unsettled Professional tie is also resolved once for each option."""
+    resolution = request.resolve()
+    if resolution.tie is None:
+        return Resolved(resolution)
+    player = resolution.tie.player
+    return Resolved(resolution, tuple(
+        Outcome(row, side, request.resolve({**request.place, player: (row, side)}))
+        for row, side in resolution.tie.options
+    ))
 
 
 def step_json(step) -> dict:
@@ -123,15 +144,17 @@ def resolution_json(resolution: Resolution) -> dict:
     return out
 
 
-def answer(request: PlacementRequest) -> dict:
-    """The whole answer; an unsettled Professional tie also shows every option's outcome."""
-    resolution = request.resolve()
-    out = resolution_json(resolution)
-    if resolution.tie is not None:
-        player = resolution.tie.player
+def resolved_json(resolved: Resolved) -> dict:
+    out = resolution_json(resolved.resolution)
+    if resolved.outcomes:
         out["tie_outcomes"] = [
-            {"row": row, "side": side.value,
-             **resolution_json(request.resolve({**request.place, player: (row, side)}))}
-            for row, side in resolution.tie.options
+            {"row": outcome.row, "side": outcome.side.value,
+             **resolution_json(outcome.resolution)}
+            for outcome in resolved.outcomes
         ]
     return out
+
+
+def answer(request: PlacementRequest) -> dict:
+    """The API's whole answer; an unsettled Professional tie also shows every option's outcome."""
+    return resolved_json(resolve(request))

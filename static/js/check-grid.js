@@ -1,5 +1,7 @@
 // Fast entry for the checker: tap numbers on a grid to fill the rows and the revealed cards.
 // Without this script the same fields are simply typed; the form works either way.
+// The highest card comes from the server (the form's data attributes), never from here.
+import { cardButton, cardFace } from "./cards.js";
 
 const SPLIT = /[\s,;.+/]+/;
 
@@ -7,18 +9,7 @@ export function numbers(text) {
   return text.split(SPLIT).filter((t) => /^[0-9]{1,3}$/.test(t)).map(Number);
 }
 
-export function drawCard(number, bullheads, twin = false) {
-  const card = document.createElement("span");
-  card.className = twin ? "card twin" : "card";
-  card.dataset.bh = String(bullheads[number] ?? 1);
-  card.textContent = String(number);
-  const small = document.createElement("small");
-  small.textContent = `${bullheads[number] ?? ""}\u00a0🐮`;
-  card.append(small);
-  return card;
-}
-
-export function setupGrid(form, bullheads, onChange) {
+export function setupGrid(form, onChange) {
   const panel = form.querySelector("#grid-panel");
   const grid = panel.querySelector(".grid");
   const label = panel.querySelector(".target-name");
@@ -33,21 +24,23 @@ export function setupGrid(form, bullheads, onChange) {
   const usedLines = () => [...form.querySelectorAll(".plays .line")].filter((line) =>
     [...line.querySelectorAll("input")].some((input) => input.value.trim()));
 
+  const fullDeck = Number(form.dataset.maxCard);
+  const tacticsMax = form.dataset.tacticsMax.split(",").map(Number);
+
+  // Players as the server counts them: each name once, each unnamed line its own player.
+  function players() {
+    const names = usedLines().map((line) => line.querySelector('[name="player"]').value.trim());
+    return new Set(names.filter(Boolean)).size + names.filter((name) => !name).length;
+  }
+
   function maxCard() {
-    if (deck.value !== "tactics") return 104;
-    return Math.min(104, 10 * Math.max(2, usedLines().length) + 4);
+    if (deck.value !== "tactics") return fullDeck;
+    return tacticsMax[Math.min(players(), tacticsMax.length - 1)];
   }
 
   function build() {
     const buttons = [];
-    for (let n = 1; n <= maxCard(); n += 1) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.card = String(n);
-      button.dataset.bh = String(bullheads[n]);
-      button.textContent = String(n);
-      buttons.push(button);
-    }
+    for (let n = 1; n <= maxCard(); n += 1) buttons.push(cardButton(n));
     grid.replaceChildren(...buttons);
     markUsed();
   }
@@ -93,7 +86,7 @@ export function setupGrid(form, bullheads, onChange) {
       const cards = [];
       list.forEach((n, i) => {
         if (i > 0 && list[i - 1] === n) return;
-        cards.push(drawCard(n, bullheads, list[i + 1] === n));
+        cards.push(cardFace(n, { twin: list[i + 1] === n, inDeck: n >= 1 && n <= fullDeck }));
       });
       box.replaceChildren(...cards);
     }

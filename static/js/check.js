@@ -11,11 +11,10 @@ function start(form) {
   const plays = form.querySelector("#plays");
   const template = document.getElementById("line-template");
   const maxLines = Number(form.dataset.maxLines) || 20;
-  const bullheads = JSON.parse(form.dataset.bullheads);
   let timer = 0;
   let sequence = 0;
 
-  const grid = setupGrid(form, bullheads, () => {
+  const grid = setupGrid(form, () => {
     clearTimeout(timer);
     timer = setTimeout(() => { if (complete()) refresh({}); }, 400);
   });

@@ -141,3 +141,26 @@ def test_a_typo_is_explained_next_to_the_fields(page: Page, base_url: str):
     page.fill("#r2", "37")
     expect(page.locator(".live-error")).to_be_hidden()
     expect(page.locator("#result .result")).to_be_visible()
+
+
+def test_tactics_grid_counts_players_as_the_server_does(page: Page, base_url: str):
+    page.goto(f"{base_url}/check?lang=en&variant=hand&deck=tactics")
+    for row, text in enumerate(("1", "2", "3", "4"), start=1):
+        page.fill(f"#r{row}", text)
+    cards = page.locator(".plays .card-input")
+    for index, card in enumerate(("5", "6", "7")):
+        cards.nth(index).fill(card)
+    grid = page.locator("#grid-panel .grid button")
+    expect(grid).to_have_count(34)  # three unnamed lines: three players
+    names = page.locator('.plays input[name="player"]')
+    for index, name in enumerate(("Ann", "Ann", "Bob")):
+        names.nth(index).fill(name)
+    expect(grid).to_have_count(24)  # Ann's two cards (Hand) make two players
+    cards.nth(2).fill("30")
+    expect(page.locator(".live-error")).to_have_text(
+        "Card 30 does not exist in this game: cards go from 1 to 24.")
+    # Rows typed with a stacked twin are previewed as one card marked as a twin.
+    page.fill("#r1", "1, 2, 2")
+    expect(page.locator(".row-line").first.locator(".preview .card")).to_have_count(2)
+    expect(page.locator(".row-line").first.locator(".preview .card.twin")).to_have_text(
+        re.compile(r"^2\s*1"))
