@@ -107,10 +107,30 @@ def with_(**changes):
 
 BAD = [
     # (body, English, Dutch, German)
-    (with_(rows=[[12], [37], [43]]),
-     "The table needs exactly 4 rows, not 3.",
-     "Er liggen precies 4 rijen op tafel, niet 3.",
-     "Auf dem Tisch liegen genau 4 Reihen, nicht 3."),
+    (with_(rows=[[12], [37]]),
+     "The table needs 3 to 5 rows, not 2.",
+     "Er liggen 3 tot 5 rijen op tafel, niet 2.",
+     "Auf dem Tisch liegen 3 bis 5 Reihen, nicht 2."),
+    (with_(rows=[[12], [37], [43], [58], [70], [90]]),
+     "The table needs 3 to 5 rows, not 6.",
+     "Er liggen 3 tot 5 rijen op tafel, niet 6.",
+     "Auf dem Tisch liegen 3 bis 5 Reihen, nicht 6."),
+    (with_(takes_at=8),
+     "A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, not 8.",
+     "Een rij wordt genomen door haar 5e, 6e of 7e kaart: takes_at moet 5, 6 of 7 zijn, "
+     "niet 8.",
+     "Eine Reihe wird mit ihrer 5., 6. oder 7. Karte genommen: takes_at muss 5, 6 oder 7 "
+     "sein, nicht 8."),
+    (with_(takes_at="6"),
+     "A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, not 6.",
+     "Een rij wordt genomen door haar 5e, 6e of 7e kaart: takes_at moet 5, 6 of 7 zijn, "
+     "niet 6.",
+     "Eine Reihe wird mit ihrer 5., 6. oder 7. Karte genommen: takes_at muss 5, 6 oder 7 "
+     "sein, nicht 6."),
+    (with_(rows=[[1, 2, 3, 5, 6], [37], [43]], takes_at=5),
+     "Row 1 holds 5 cards; a row holds at most 4.",
+     "Rij 1 heeft 5 kaarten; een rij heeft er hoogstens 4.",
+     "Reihe 1 hat 5 Karten; eine Reihe hat höchstens 4."),
     (with_(rows=[[12], [], [43], [58]]),
      "Row 2 is empty: every row holds at least one card.",
      "Rij 2 is leeg: elke rij heeft minstens één kaart.",
@@ -175,6 +195,10 @@ BAD = [
      "Ann chose row 7, but rows are numbered 1 to 4.",
      "Ann koos rij 7, maar de rijen zijn genummerd van 1 tot 4.",
      "Ann hat Reihe 7 gewählt, aber die Reihen sind von 1 bis 4 nummeriert."),
+    (with_(rows=[[12], [37], [43]], take={"Ann": 4}),
+     "Ann chose row 4, but rows are numbered 1 to 3.",
+     "Ann koos rij 4, maar de rijen zijn genummerd van 1 tot 3.",
+     "Ann hat Reihe 4 gewählt, aber die Reihen sind von 1 bis 3 nummeriert."),
     (with_(take={"Zoe": 1}),
      "A choice is given for Zoe, who played no card.",
      "Er is een keuze opgegeven voor Zoe, die geen kaart speelde.",
@@ -199,8 +223,9 @@ def test_bad_input_is_a_translated_400(client, body, en, nl, de):
 
 
 def test_language_follows_accept_language_without_lang(client):
-    response = client.post(URL, json=with_(rows=[]), headers={"Accept-Language": "de"})
-    assert response.get_json()["error"] == "Auf dem Tisch liegen genau 4 Reihen, nicht 0."
+    response = client.post(URL, json=with_(rows=[[12], [], [43], [58]]),
+                           headers={"Accept-Language": "de"})
+    assert response.get_json()["error"] == "Reihe 2 ist leer: Jede Reihe hat mindestens eine Karte."
 
 
 @pytest.mark.parametrize(
@@ -254,3 +279,54 @@ def test_too_many_players_counts_players_not_plays(client):
     response = client.post(f"{URL}?lang=en", json=with_(variant="hand", plays=plays))
     assert response.status_code == 400
     assert response.get_json() == {"error": "11 players is too many: at most 10 can play."}
+
+
+# -- the postscript's shapes: 3 to 5 rows, a row taken by its 5th, 6th or 7th card ------
+
+def test_three_and_five_rows(client):
+    three = client.post(URL, json={"rows": [[30], [40], [50]],
+                                   "plays": [{"player": "Ann", "card": 5}], "take": {"Ann": 3}})
+    assert three.status_code == 200
+    assert three.get_json()["rows"] == [[30], [40], [5]]
+    five = client.post(URL, json={"rows": [[30], [40], [50], [61], [70]],
+                                  "plays": [{"player": "Ann", "card": 5},
+                                            {"player": "Bob", "card": 75}]})
+    answer = five.get_json()
+    assert answer["steps"][0]["row"] == 4 and answer["steps"][0]["row_bullheads"] == [
+        3, 3, 3, 1, 3]
+    assert answer["rows"] == [[30], [40], [50], [5], [70, 75]]
+
+
+@pytest.mark.parametrize(("takes_at", "rule"), [(5, 3), (6, 2), (7, 2)])
+def test_takes_at_decides_when_a_row_is_full(client, takes_at, rule):
+    body = {"rows": [[1, 2, 3, 4], [37], [43], [58]], "takes_at": takes_at,
+            "plays": [{"player": "Ann", "card": 6}]}
+    step = client.post(URL, json=body).get_json()["steps"][0]
+    assert step["rule"] == rule
+
+
+def test_takes_at_left_out_is_the_booklets_sixth_card(client):
+    body = {"rows": [[1, 2, 3, 4, 5], [37], [43], [58]], "plays": [{"player": "Ann", "card": 6}]}
+    plain = client.post(URL, json=body).get_json()
+    assert plain == client.post(URL, json={**body, "takes_at": 6}).get_json()
+    assert plain["steps"][0]["rule"] == 3
+    seven = client.post(URL, json={**body, "takes_at": 7}).get_json()
+    assert seven["steps"][0]["rule"] == 2 and seven["rows"][0] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("takes_at", [4, 8, 0, "6", True, False, 6.0, 6.5, None, [6], {}])
+def test_takes_at_other_than_5_6_or_7_is_refused(client, takes_at):
+    body = {"rows": [[1], [2], [3], [4]], "takes_at": takes_at,
+            "plays": [{"player": "Ann", "card": 6}]}
+    response = client.post(URL, json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith("A row is taken by its 5th, 6th or 7th card")
+
+
+def test_double_counts_a_stacked_twin_once_toward_takes_at(client):
+    body = {"variant": "double", "rows": [[12, 14, 14, 20, 22], [60], [70]], "takes_at": 5,
+            "plays": [{"player": "A", "card": 25}]}
+    step = client.post(URL, json=body).get_json()["steps"][0]
+    assert (step["rule"], step["taken"]) == (3, [12, 14, 14, 20, 22])
+    six = client.post(URL, json={**body, "takes_at": 6}).get_json()
+    assert six["rows"][0] == [12, 14, 14, 20, 22, 25]

@@ -142,9 +142,11 @@ def test_bad_turns_raise_typed_errors(rows, plays, variant, error):
 @pytest.mark.parametrize(
     ("rows", "error", "fields"),
     [
-        ([[1], [2], [3]], errors.WrongRowCount, {"count": 3}),
+        ([[1], [2]], errors.WrongRowCount, {"count": 2}),
+        ([[1], [2], [3], [4], [5], [6]], errors.WrongRowCount, {"count": 6}),
         ([[1], [], [3], [4]], errors.EmptyRow, {"row": 2}),
-        ([[1], [2], [3, 4, 5, 6, 7, 8], [9]], errors.RowTooLong, {"row": 3, "length": 6}),
+        ([[1], [2], [3, 4, 5, 6, 7, 8], [9]], errors.RowTooLong,
+         {"row": 3, "length": 6, "limit": 5}),
         ([[1], [2], [3], [9, 8]], errors.RowNotAscending, {"row": 4, "card": 8, "previous": 9}),
         ([[1], [2], [3], [9, 9]], errors.RowNotAscending, {"row": 4, "card": 9, "previous": 9}),
         ([[1], [2], [3], [4, 1]], errors.RowNotAscending, {"row": 4, "card": 1, "previous": 4}),

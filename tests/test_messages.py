@@ -83,3 +83,30 @@ def test_describe_fills_in_the_fields_and_shortens_user_input(app):
         long_name = messages.describe(sc.BadPlayerName(player="x" * 100, limit=40))
         assert "x" * 39 + "…" in long_name and "x" * 40 not in long_name
         assert messages.describe(jsonio.BodyNotJSON()) == "The request body is not valid JSON."
+
+
+def test_the_shapes_sentences_say_the_real_bounds(app):
+    """No sentence hard-codes the booklet's 4 rows or 5 cards: the error's fields say them."""
+    with app.test_request_context("/?lang=en"):
+        assert messages.describe(errors.RowTooLong(row=1, length=5, limit=4)) == (
+            "Row 1 holds 5 cards; a row holds at most 4.")
+        assert messages.describe(errors.BadRowChoice(player="Ann", row=4, rows=3)) == (
+            "Ann chose row 4, but rows are numbered 1 to 3.")
+        assert messages.describe(errors.WrongRowCount(count=6)) == (
+            "The table needs 3 to 5 rows, not 6.")
+        assert messages.describe(errors.BadTakesAt(value="6")) == (
+            "A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, not 6.")
+        assert messages.describe(sc.DealOverBound(total=170, bound=166, rows=5)) == (
+            "This deal adds up to 170 bullheads, but the deck in use allows at most 166 in "
+            "one deal (one card stays in each of the 5 rows). Check the numbers.")
+        assert messages.describe(sc.DealUnderBound(
+            total=3, bound=14, players=3, cards=34, kept=20)) == (
+            "This deal adds up to 3 bullheads, but with 3 players at least 14 must be taken "
+            "in a deal (34 cards are in play and at most 20 stay on the table). Perhaps a "
+            "player's bullheads are missing.")
+        assert messages.describe(sc.DeckTooSmall(
+            players=3, hand_size=10, rows=5, needed=35, cards=34)) == (
+            "With 3 players, 10 cards in each hand and 5 rows, a deal needs 35 cards, but "
+            "the deck in use has only 34.")
+        assert messages.describe(sc.BadHandSize(value=9)) == (
+            "Each player is dealt 10 cards or more (a whole number), not “9”.")

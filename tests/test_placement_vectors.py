@@ -20,7 +20,11 @@ from scorekeeper.engine import RulesError
 HERE = Path(__file__).resolve().parent
 VECTORS = HERE / "vectors" / "placement"
 GENERATOR = HERE / "vectors" / "make_placement_vectors.py"
-FILES = ("basic", "professional", "double", "nifty", "hand", "refusals")
+VARIANTS = ("basic", "professional", "double", "nifty", "hand")
+#: The booklet's table (4 rows, the 6th card takes a row) in the first six files; the
+#: postscript's shapes (3 to 5 rows, takes_at 5 to 7) in the shapes-* files.
+FILES = (*VARIANTS, "refusals", *(f"shapes-{v}" for v in VARIANTS), "shapes-refusals")
+SHAPES = {(rows, takes_at) for rows in (3, 4, 5) for takes_at in (5, 6, 7)}
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -50,15 +54,54 @@ def test_every_vector_is_what_the_engine_answers(name):
 def test_the_vectors_are_many_and_cover_every_refusal():
     cases = {name: load(name) for name in FILES}
     assert sum(map(len, cases.values())) >= 3000
-    assert sum((VECTORS / f"{name}.json").stat().st_size for name in FILES) < 3_200_000
-    refusals = {case["error"] for case in cases["refusals"] if "error" in case}
-    assert refusals >= {
+    assert sum((VECTORS / f"{name}.json").stat().st_size for name in FILES) < 4_000_000
+    refusals = {case["error"] for name in ("refusals", "shapes-refusals")
+                for case in cases[name] if "error" in case}
+    assert refusals >= {"BadTakesAt",
         "BadShape", "UnknownVariant", "NotACard", "CardOutOfRange", "WrongRowCount",
         "EmptyRow", "RowTooLong", "RowNotAscending", "CardTooOften", "NoPlays",
         "TooManyPlayers", "MissingPlayer", "PlayerNameTooLong", "MissingCard",
         "WrongCardCount", "PlayerRepeated", "UnknownPlayerChoice", "BadRowChoice",
         "BadPlaceChoice",
     }
+
+
+def shape(request: dict[str, Any]) -> tuple[int, Any]:
+    return len(request["rows"]), request.get("takes_at", 6)
+
+
+def test_every_variant_is_answered_in_every_shape():
+    for variant in VARIANTS:
+        cases = [case for case in load(f"shapes-{variant}") if "answer" in case]
+        by_shape: dict[tuple[int, Any], int] = {}
+        for case in cases:
+            by_shape[shape(case["request"])] = by_shape.get(shape(case["request"]), 0) + 1
+        assert set(by_shape) == SHAPES, variant
+        assert min(by_shape.values()) >= 14, (variant, by_shape)
+        for case in cases:  # rule 3 takes exactly t − 1 positions, rows keep at most t − 1
+            rows, takes_at = shape(case["request"])
+            outcomes = [case["answer"], *case["answer"].get("tie_outcomes", [])]
+            for out in outcomes:
+                assert len(out["rows"]) == rows
+                assert all(len(set(row)) <= takes_at - 1 for row in out["rows"])
+                for step in out["steps"]:
+                    if step["rule"] == 3:
+                        assert len(set(step["taken"])) == takes_at - 1
+        # Rule 3 is met in every shape.
+        assert {shape(c["request"]) for c in cases
+                if any(s["rule"] == 3 for s in c["answer"]["steps"])} == SHAPES, variant
+
+
+def test_the_shapes_refusals_cover_both_bounds_of_both_numbers():
+    cases = load("shapes-refusals")
+    counts = {len(c["request"]["rows"]) for c in cases if c.get("error") == "WrongRowCount"
+              and isinstance(c["request"].get("rows"), list)}
+    assert {0, 1, 2, 6} <= counts
+    takes = [c["request"]["takes_at"] for c in cases if c.get("error") == "BadTakesAt"]
+    for value in (4, 8, "6", True, 6.5, None):
+        assert any(type(t) is type(value) and t == value for t in takes), value
+    too_long = {shape(c["request"])[1] for c in cases if c.get("error") == "RowTooLong"}
+    assert too_long >= {5, 6, 7}
 
 
 def test_the_generator_writes_exactly_the_committed_files():
@@ -165,6 +208,28 @@ def test_nifty_and_hand_order():
     hand = api({"variant": "hand", "rows": [[10], [20], [30], [40]],
                 "plays": [{"player": "A", "card": 25}, {"player": "B", "card": 22}]})
     assert hand["answer"]["rows"] == [[10, 22], [20, 25], [30], [40]]
+
+
+def test_five_nimmt_and_seven_nimmt():
+    five = api({"rows": [[12, 14, 15, 20], [37], [43]], "takes_at": 5,
+                "plays": [{"player": "Ann", "card": 21}]})
+    assert five["answer"]["steps"] == [step("Ann", 21, 1, 3, (12, 14, 15, 20), 7)]
+    assert five["answer"]["rows"] == [[21], [37], [43]]
+    seven = api({"rows": [[1, 2, 3, 4, 5], [37], [43], [58], [90]], "takes_at": 7,
+                 "plays": [{"player": "Ann", "card": 6}, {"player": "Bob", "card": 7}]})
+    assert seven["answer"]["steps"] == [
+        step("Ann", 6, 1, 2), step("Bob", 7, 1, 3, (1, 2, 3, 4, 5, 6), 7)]
+
+
+def test_shapes_refused():
+    body = {"rows": [[1], [2], [3], [4]], "plays": [{"player": "Ann", "card": 14}]}
+    for takes_at in (4, 8, "6", True, 6.0, 6.5, None):
+        assert api({**body, "takes_at": takes_at}) == {"error": "BadTakesAt"}, takes_at
+    for rows in ([[1], [2]], [[1], [2], [3], [4], [5], [6]]):
+        assert api({**body, "rows": rows}) == {"error": "WrongRowCount"}
+    assert api({**body, "rows": [[1, 2, 3, 4, 5], [9], [10]], "takes_at": 5}) == {
+        "error": "RowTooLong"}
+    assert "answer" in api({**body, "rows": [[1, 2, 3, 4, 5, 6], [9], [10]], "takes_at": 7})
 
 
 def test_refusals_name_the_error_class():

@@ -1,4 +1,9 @@
-"""The pure scoring rules: totals, the end, winners, Virgin doubling, deck bounds, cards."""
+"""The pure scoring rules: totals, the end, winners, Virgin doubling, deal bounds, cards.
+
+A deal's total as entered must lie within its bounds (CONTRACT.md section 4): at least
+h·n + r − r·(t − 1) (the cards that must leave the table; 4 for two players, 14 for three,
+24 for four in the booklet's game), so the deals below are chosen to be legal.
+"""
 
 from __future__ import annotations
 
@@ -53,18 +58,18 @@ def test_fixed_deals_game_ends_after_the_last_deal_whatever_the_totals():
     assert s.threshold is None
     one = play(s, {"Ann": 90, "Bob": 3, "Cas": 3})
     assert not one.finished  # 90 is over 66, but this game counts deals
-    two = play(s, {"Ann": 90, "Bob": 3, "Cas": 3}, {"Ann": 0, "Bob": 4, "Cas": 2})
+    two = play(s, {"Ann": 90, "Bob": 3, "Cas": 3}, {"Ann": 0, "Bob": 9, "Cas": 5})
     assert two.finished and two.winners == ("Cas",)
-    assert two.totals == {"Ann": 90, "Bob": 7, "Cas": 5}
+    assert two.totals == {"Ann": 90, "Bob": 12, "Cas": 8}
 
 
 @pytest.mark.parametrize(
     ("entered", "expected"),
     [
-        ({"A": 1, "B": 2, "C": 3}, {"A": 1, "B": 2, "C": 3}),  # no virgin: as entered
-        ({"A": 0, "B": 2, "C": 3}, {"A": 0, "B": 4, "C": 6}),  # one virgin
-        ({"A": 0, "B": 0, "C": 7}, {"A": 0, "B": 0, "C": 14}),  # several virgins
-        ({"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 0, "C": 0}),  # everyone at zero
+        ({"A": 4, "B": 5, "C": 6}, {"A": 4, "B": 5, "C": 6}),  # no virgin: as entered
+        ({"A": 0, "B": 14, "C": 6}, {"A": 0, "B": 28, "C": 12}),  # one virgin
+        ({"A": 0, "B": 0, "C": 15}, {"A": 0, "B": 0, "C": 30}),  # several virgins
+        ({"A": 0, "B": 0, "C": 14}, {"A": 0, "B": 0, "C": 28}),  # at the lower bound (14)
     ],
 )
 def test_virgin_doubling(entered, expected):
@@ -99,6 +104,15 @@ def test_hand_variant_with_virgin_doubling_needs_an_empty_stack_and_hand():
     assert sc.score_deal(s, entry) == {"A": 0, "B": 4, "C": 8}
 
 
+def test_everyone_at_zero_is_possible_only_in_hand():
+    # Taken cards may go to the hand, so Hand has no lower bound; elsewhere 0 is refused.
+    s = sc.make_settings(["A", "B", "C"], variant="hand", virgin_doubling=True)
+    zero = dict.fromkeys("ABC", 0)
+    assert sc.score_deal(s, sc.make_entry(s, zero, hand=zero)) == zero
+    with pytest.raises(sc.DealUnderBound):
+        sc.make_entry(sc.make_settings(["A", "B", "C"], virgin_doubling=True), zero)
+
+
 def test_hand_values_in_a_basic_game_are_refused():
     s = sc.make_settings(["A", "B"])
     with pytest.raises(sc.HandNotInVariant):
@@ -120,7 +134,7 @@ def test_deck_bound(variant, players, bound):
     sc.make_entry(s, at_bound, hand=hand)
     with pytest.raises(sc.DealOverBound) as caught:
         sc.make_entry(s, at_bound | {"P1": 1}, hand=hand)
-    assert asdict(caught.value) == {"total": bound + 1, "bound": bound}
+    assert asdict(caught.value) == {"total": bound + 1, "bound": bound, "rows": 4}
 
 
 def test_hand_and_stack_together_are_bounded():
@@ -222,7 +236,7 @@ def test_correction_that_takes_the_end_back_reopens_the_game():
 
 def test_deal_numbers_taken_and_skipped():
     s = sc.make_settings(["Ann", "Bob"])
-    state = play(s, {"Ann": 1, "Bob": 1}, {"Ann": 1, "Bob": 1})
+    state = play(s, {"Ann": 3, "Bob": 1}, {"Ann": 1, "Bob": 3})
     with pytest.raises(sc.DealNumberTaken):
         sc.check_new_deal(state, 2)
     with pytest.raises(sc.DealNumberSkipped):
@@ -237,3 +251,115 @@ def test_running_totals_per_row():
     state = play(s, {"Ann": 3, "Bob": 1}, {"Ann": 2, "Bob": 9})
     assert [row.totals for row in state.deals] == [{"Ann": 3, "Bob": 1}, {"Ann": 5, "Bob": 10}]
     assert state.leaders == ("Ann",)
+
+
+# -- the postscript's shapes and the bounds of a deal (CONTRACT.md sections 1 and 4) --------
+
+@pytest.mark.parametrize(
+    ("players", "variant", "shape", "lower", "upper"),
+    [
+        (2, "basic", {}, 4, 167),  # 20 + 4 cards in play, at most 4 · 5 stay
+        (3, "basic", {}, 14, 167),
+        (4, "basic", {}, 24, 167),
+        (10, "basic", {}, 84, 167),
+        (4, "basic", {"rows": 3, "takes_at": 5}, 31, 168),  # 43 − 3 · 4
+        (4, "basic", {"rows": 5, "takes_at": 7}, 15, 166),  # 45 − 5 · 6
+        (2, "basic", {"rows": 5, "takes_at": 7}, 0, 166),  # 25 − 30: no lower bound
+        (4, "basic", {"hand_size": 12}, 32, 167),  # 52 − 20
+        (6, "double", {}, 24, 338),  # 64 − 2 · 4 · 5
+        (10, "double", {"rows": 3, "takes_at": 5}, 79, 339),  # 103 − 2 · 3 · 4
+        (4, "tactics", {}, 24, 68),
+        (4, "tactics", {"rows": 3}, 28, 69),  # 43 − 15; cards 1..44 hold 72 bullheads
+        (4, "hand", {}, 0, 167),  # taken cards may go to the hand: no lower bound
+        (10, "hand", {"rows": 3, "takes_at": 5}, 0, 168),
+    ],
+)
+def test_the_bounds_of_a_deal(players, variant, shape, lower, upper):
+    names = [f"P{i}" for i in range(players)]
+    s = sc.make_settings(names, variant=variant, **shape)
+    assert (s.lower_bound, s.bound) == (lower, upper)
+    hand = dict.fromkeys(names, 0) if variant == "hand" else None
+    for total in {lower, upper}:  # both ends are legal
+        sc.make_entry(s, dict.fromkeys(names, 0) | {"P0": total}, hand=hand)
+    with pytest.raises(sc.DealOverBound) as over:
+        sc.make_entry(s, dict.fromkeys(names, 0) | {"P0": upper, "P1": 1}, hand=hand)
+    assert asdict(over.value) == {"total": upper + 1, "bound": upper, "rows": s.rows}
+    if lower:
+        with pytest.raises(sc.DealUnderBound) as under:
+            sc.make_entry(s, dict.fromkeys(names, 0) | {"P1": lower - 1}, hand=hand)
+        assert asdict(under.value) == {
+            "total": lower - 1, "bound": lower, "players": players,
+            "cards": s.cards_in_play, "kept": s.kept}
+
+
+def test_the_lower_bound_counts_cards_entered_as_cards_too():
+    s = sc.make_settings(["A", "B", "C"])  # at least 14
+    with pytest.raises(sc.DealUnderBound) as caught:
+        sc.make_entry(s, cards={"A": [55], "B": [11], "C": [1]})  # 7 + 5 + 1 = 13
+    assert (caught.value.total, caught.value.bound) == (13, 14)
+    assert sc.make_entry(s, cards={"A": [55], "B": [11], "C": [1, 2]}).bullheads == {
+        "A": 7, "B": 5, "C": 2}
+
+
+def test_hand_has_no_lower_bound_on_the_stack():
+    # In Hand the cards kept in the hand count: a stack of 0 everywhere is possible.
+    s = sc.make_settings(["A", "B", "C", "D"], variant="hand")
+    assert sc.make_entry(s, dict.fromkeys("ABCD", 0), hand={"A": 3, "B": 0, "C": 0, "D": 0})
+
+
+def test_the_shape_defaults_to_the_booklets_game():
+    s = sc.make_settings(["A", "B"])
+    assert (s.rows, s.takes_at, s.hand_size) == (4, 6, 10)
+    # Built directly (as the store does), the shape keeps its defaults too.
+    assert sc.Settings(("A", "B"), 66, None, False, sc.GameVariant.BASIC) == s
+
+
+@pytest.mark.parametrize(
+    ("shape", "error"),
+    [
+        ({"rows": 2}, sc.BadRowCount),
+        ({"rows": 6}, sc.BadRowCount),
+        ({"rows": "4"}, sc.BadRowCount),
+        ({"rows": True}, sc.BadRowCount),
+        ({"rows": 4.0}, sc.BadRowCount),
+        ({"rows": None}, sc.BadRowCount),
+        ({"takes_at": 4}, sc.BadTakesAt),
+        ({"takes_at": 8}, sc.BadTakesAt),
+        ({"takes_at": "6"}, sc.BadTakesAt),
+        ({"takes_at": True}, sc.BadTakesAt),
+        ({"takes_at": 6.0}, sc.BadTakesAt),
+        ({"hand_size": 9}, sc.BadHandSize),
+        ({"hand_size": "10"}, sc.BadHandSize),
+        ({"hand_size": True}, sc.BadHandSize),
+        ({"hand_size": 10.0}, sc.BadHandSize),
+        ({"hand_size": -10}, sc.BadHandSize),
+    ],
+)
+def test_bad_shapes_are_refused_with_the_value_as_given(shape, error):
+    with pytest.raises(error) as caught:
+        sc.make_settings(["A", "B"], **shape)
+    assert caught.value.value is next(iter(shape.values()))
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "shape", "needed", "cards"),
+    [
+        (3, "tactics", {"rows": 5}, 35, 34),  # Tactics deals every card of its deck
+        (2, "tactics", {"hand_size": 11}, 26, 24),
+        (10, "basic", {"hand_size": 11}, 114, 104),
+        (9, "basic", {"hand_size": 11, "rows": 5}, 104 + 0, 0),  # fits exactly: no error
+        (2, "double", {"hand_size": 103}, 210, 208),
+        (2, "double", {"hand_size": 102}, 208, 0),  # fits exactly
+        (2, "basic", {"hand_size": 10**20}, 2 * 10**20 + 4, 104),
+    ],
+)
+def test_the_hands_must_fit_the_deck(players, variant, shape, needed, cards):
+    names = [f"P{i}" for i in range(players)]
+    if not cards:
+        assert sc.make_settings(names, variant=variant, **shape).cards_in_play == needed
+        return
+    with pytest.raises(sc.DeckTooSmall) as caught:
+        sc.make_settings(names, variant=variant, **shape)
+    assert asdict(caught.value) == {
+        "players": players, "hand_size": shape.get("hand_size", 10),
+        "rows": shape.get("rows", 4), "needed": needed, "cards": cards}

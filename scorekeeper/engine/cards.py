@@ -52,6 +52,15 @@ class Deck:
             raise ValueError(f"copies must be 1 or 2, not {self.copies}")
 
     @property
+    def size(self) -> int:
+        """Cards in the deck.
+
+        >>> Deck().size, Deck(copies=2).size, Deck(44).size
+        (104, 208, 44)
+        """
+        return self.copies * self.max_card
+
+    @property
     def total_bullheads(self) -> int:
         """Bullheads of every card in the deck.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from .limits import MAX_PLAYERS, ROW_LIMIT, ROWS
+from .limits import MAX_PLAYERS, MAX_ROWS, MAX_TAKES_AT, MIN_ROWS, MIN_TAKES_AT, ROW_LIMIT, ROWS
 
 
 # eq=False everywhere: an error compares by identity and stays hashable, like any
@@ -36,12 +36,24 @@ class RulesError(ValueError):
 
 @dataclass(eq=False)
 class WrongRowCount(RulesError):
-    """The table does not have exactly four rows."""
+    """The table does not have 3 to 5 rows (4 in the booklet's game)."""
 
     count: int
 
     def __str__(self) -> str:
-        return f"a table has exactly {ROWS} rows, not {self.count}"
+        return f"a table has {MIN_ROWS} to {MAX_ROWS} rows, not {self.count}"
+
+
+@dataclass(eq=False)
+class BadTakesAt(RulesError):
+    """The card that takes a row is not the 5th, 6th or 7th (booleans and floats refused)."""
+
+    value: object
+    """The value as given."""
+
+    def __str__(self) -> str:
+        return (f"takes_at must be a whole number from {MIN_TAKES_AT} to {MAX_TAKES_AT}, "
+                f"not {self.value!r}")
 
 
 @dataclass(eq=False)
@@ -62,9 +74,11 @@ class RowTooLong(RulesError):
     row: int
     length: int
     """Positions in the row (stacked twins count once)."""
+    limit: int = ROW_LIMIT
+    """Positions a row holds: one less than the card that takes it."""
 
     def __str__(self) -> str:
-        return f"row {self.row} holds {self.length} cards; a row holds at most {ROW_LIMIT}"
+        return f"row {self.row} holds {self.length} cards; a row holds at most {self.limit}"
 
 
 @dataclass(eq=False)
@@ -217,9 +231,11 @@ class BadRowChoice(RulesError):
     player: str
     row: object
     """The row as given."""
+    rows: int = ROWS
+    """Rows on the table: they are numbered 1 to ``rows``."""
 
     def __str__(self) -> str:
-        return f"{self.player} chose row {self.row!r}; rows are numbered 1 to {ROWS}"
+        return f"{self.player} chose row {self.row!r}; rows are numbered 1 to {self.rows}"
 
 
 @dataclass(eq=False)

@@ -1,18 +1,24 @@
 """Every number the rules fix, defined once; the rest of the engine imports them from here.
 
->>> tactics_max_card(4), MAX_CARD, ROWS, ROW_LIMIT
-(44, 104, 4, 5)
+>>> tactics_max_card(4), MAX_CARD, ROWS, ROW_LIMIT, TAKES_AT
+(44, 104, 4, 5, 6)
 """
 
 from __future__ import annotations
 
 #: The highest card of a full deck.
 MAX_CARD = 104
-#: Rows on the table.
+#: Rows on the table, unless the table chooses the postscript's 3 or 5.
 ROWS = 4
-#: Positions a row holds; the next card takes it (rule 3).
-ROW_LIMIT = 5
-#: Cards dealt to each player.
+MIN_ROWS = 3
+MAX_ROWS = 5
+#: The card that takes a row (rule 3), unless the table chooses "5 nimmt" or "7 nimmt".
+TAKES_AT = 6
+MIN_TAKES_AT = 5
+MAX_TAKES_AT = 7
+#: Positions a row holds in the booklet's game: the next card takes it.
+ROW_LIMIT = TAKES_AT - 1
+#: Cards dealt to each player: 10, or more where the deck allows.
 HAND_SIZE = 10
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10

@@ -39,7 +39,8 @@ class Rule(IntEnum):
     SMALLEST_DIFFERENCE = 2
     """The card joined the row whose end is closest below it (rule 2)."""
     FULL_ROW = 3
-    """The card was the 6th: its player took the 5 cards and starts the row anew (rule 3)."""
+    """The card was the t-th (the 6th in the booklet's game): its player took the row's t − 1
+    cards and starts the row anew (rule 3)."""
     LOWEST_CARD = 4
     """The card fitted no row: its player took a whole row of choice (rule 4)."""
 
@@ -64,7 +65,7 @@ class Step(NamedTuple):
     player: str
     card: int
     row: int
-    """Row number 1..4 the card ended in."""
+    """Row number 1..r the card ended in (r rows on the table, 4 in the booklet's game)."""
     side: Side
     rule: Rule
     taken: tuple[int, ...]
@@ -92,7 +93,7 @@ class Tie:
     player: str
     card: int
     options: tuple[tuple[int, Side], ...]
-    """``(row, side)`` pairs, row numbered 1..4."""
+    """``(row, side)`` pairs, row numbered 1..r."""
 
 
 class Resolution(NamedTuple):

@@ -2,8 +2,9 @@
 
 A game is its settings plus an event log of deal entries and corrections; totals, the
 end and the winners are derived by replaying the log, so a correction never loses what
-was entered before. The code lives in :mod:`.deal` (settings, entries, a deal's scores),
-:mod:`.game` (the log and its replay) and :mod:`.scoring_errors`.
+was entered before. The code lives in :mod:`.settings` (players, end, variant, shape and
+the bounds of a deal), :mod:`.deal` (entries, a deal's scores), :mod:`.game` (the log and
+its replay), :mod:`.settings_errors` and :mod:`.scoring_errors`.
 
 >>> s = make_settings(["Ann", "Bob"], virgin_doubling=True)
 >>> state = replay(s, [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0}))])
@@ -22,6 +23,7 @@ from .deal import (
     make_settings,
     score_deal,
 )
+from .errors import BadTakesAt
 from .game import (
     DealRow,
     Event,
@@ -33,23 +35,27 @@ from .game import (
 )
 from .limits import (
     DEFAULT_THRESHOLD,
+    HAND_SIZE,
     MAX_CLIENT_ID,
     MAX_FIXED_DEALS,
     MAX_NAME,
     MAX_NOTE,
     MAX_PLAYERS,
+    MAX_ROWS,
+    MAX_TAKES_AT,
     MAX_THRESHOLD,
     MIN_PLAYERS,
+    MIN_ROWS,
+    MIN_TAKES_AT,
+    ROWS,
+    TAKES_AT,
 )
 from .scoring_errors import (
     BadBullheads,
     BadCard,
     BadClientId,
     BadDealNumber,
-    BadFixedDeals,
     BadNote,
-    BadPlayerName,
-    BadThreshold,
     CardOutsideDeck,
     CardTakenTwice,
     ClientIdReused,
@@ -57,36 +63,55 @@ from .scoring_errors import (
     DealNumberSkipped,
     DealNumberTaken,
     DealOverBound,
-    DuplicatePlayer,
+    DealUnderBound,
     EntryKind,
     GameFinished,
     HandNotInVariant,
     MissingPlayerValue,
     NoSuchDeal,
     NoSuchGame,
-    PlayerCount,
     ScoringError,
-    UnknownGameVariant,
     UnknownPlayer,
     VirginDoublingNotBool,
+)
+from .settings_errors import (
+    BadFixedDeals,
+    BadHandSize,
+    BadPlayerName,
+    BadRowCount,
+    BadThreshold,
+    DeckTooSmall,
+    DuplicatePlayer,
+    PlayerCount,
+    UnknownGameVariant,
 )
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "HAND_SIZE",
     "MAX_CLIENT_ID",
     "MAX_FIXED_DEALS",
     "MAX_NAME",
     "MAX_NOTE",
     "MAX_PLAYERS",
+    "MAX_ROWS",
+    "MAX_TAKES_AT",
     "MAX_THRESHOLD",
     "MIN_PLAYERS",
+    "MIN_ROWS",
+    "MIN_TAKES_AT",
+    "ROWS",
+    "TAKES_AT",
     "BadBullheads",
     "BadCard",
     "BadClientId",
     "BadDealNumber",
     "BadFixedDeals",
+    "BadHandSize",
     "BadNote",
     "BadPlayerName",
+    "BadRowCount",
+    "BadTakesAt",
     "BadThreshold",
     "CardOutsideDeck",
     "CardTakenTwice",
@@ -96,6 +121,8 @@ __all__ = [
     "DealNumberTaken",
     "DealOverBound",
     "DealRow",
+    "DealUnderBound",
+    "DeckTooSmall",
     "DuplicatePlayer",
     "Entry",
     "EntryKind",

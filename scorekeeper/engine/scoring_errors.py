@@ -1,4 +1,5 @@
-"""The typed errors of scoring a game: its settings, a deal's entry, and the order of deals.
+"""The typed errors of scoring a game: a deal's entry and the order of deals (the settings'
+errors are in :mod:`.settings_errors`).
 
 Where a field holds what the user typed, it holds it as given; the web layer shortens it
 when it shows it.
@@ -10,75 +11,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .errors import RulesError
-from .limits import MAX_CLIENT_ID, MAX_NOTE, MAX_PLAYERS, MIN_PLAYERS, ROWS
+from .limits import MAX_CLIENT_ID, MAX_NOTE, ROWS
 
 
 @dataclass(eq=False)
 class ScoringError(RulesError):
     """Base class: the input does not describe a legal game or deal."""
-
-
-@dataclass(eq=False)
-class PlayerCount(ScoringError):
-    """Not 2 to 10 players."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"a game takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.count}"
-
-
-@dataclass(eq=False)
-class BadPlayerName(ScoringError):
-    """A name is empty, or longer than ``limit`` characters after trimming."""
-
-    player: object
-    limit: int
-
-    def __str__(self) -> str:
-        return f"player name {self.player!r} is not 1 to {self.limit} characters"
-
-
-@dataclass(eq=False)
-class DuplicatePlayer(ScoringError):
-    """Two players share a name (compared without case)."""
-
-    player: str
-
-    def __str__(self) -> str:
-        return f"the name {self.player!r} is used twice"
-
-
-@dataclass(eq=False)
-class BadThreshold(ScoringError):
-    """The threshold is not a whole number from 1 to ``limit``."""
-
-    value: object
-    limit: int
-
-    def __str__(self) -> str:
-        return f"threshold {self.value!r} is not a whole number from 1 to {self.limit}"
-
-
-@dataclass(eq=False)
-class BadFixedDeals(ScoringError):
-    """The fixed number of deals is not a whole number from 1 to ``limit``."""
-
-    value: object
-    limit: int
-
-    def __str__(self) -> str:
-        return f"number of deals {self.value!r} is not a whole number from 1 to {self.limit}"
-
-
-@dataclass(eq=False)
-class UnknownGameVariant(ScoringError):
-    """The variant is not basic, tactics, double or hand."""
-
-    variant: object
-
-    def __str__(self) -> str:
-        return f"unknown game variant {self.variant!r}"
 
 
 @dataclass(eq=False)
@@ -120,10 +58,31 @@ class DealOverBound(ScoringError):
 
     total: int
     bound: int
+    rows: int = ROWS
 
     def __str__(self) -> str:
         return (f"the deal adds up to {self.total} bullheads; at most {self.bound} "
-                f"can be taken (a card stays in each of the {ROWS} rows)")
+                f"can be taken (a card stays in each of the {self.rows} rows)")
+
+
+@dataclass(eq=False)
+class DealUnderBound(ScoringError):
+    """The deal's total is under the cards that must leave the table (each worth one
+    bullhead or more): ``cards`` are in play and at most ``kept`` stay on the table."""
+
+    total: int
+    bound: int
+    """``cards - kept``: the fewest bullheads a deal can hand out."""
+    players: int
+    cards: int
+    """Cards in play in a deal: a hand for each player and the rows' first cards."""
+    kept: int
+    """Most cards the rows can hold at the end: r · (t − 1), twice that in Double."""
+
+    def __str__(self) -> str:
+        return (f"the deal adds up to {self.total} bullheads; with {self.players} players "
+                f"at least {self.bound} are taken ({self.cards} cards in play, at most "
+                f"{self.kept} stay on the table)")
 
 
 @dataclass(eq=False)

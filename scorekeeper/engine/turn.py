@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 
 from . import errors
 from .cards import BULLHEADS, Deck
-from .limits import MAX_CARD, ROW_LIMIT, ROWS
+from .limits import MAX_CARD
 from .model import Play, Resolution, Rule, Side, Step, Tie, Variant
-from .table import Table, positions
+from .table import Table, positions, trusted_table
 from .turn_checks import Order, checked_choices, checked_deck, checked_order, checked_variant
 
 # Looked up once: attribute access on an Enum class costs about 0.1 µs in the hot loop,
@@ -39,8 +39,8 @@ def resolve_turn(
 ) -> Resolution:
     """Place every revealed card of one turn.
 
-    ``take`` gives a player's row (1..4) for rule 4; without it the cheapest row is taken,
-    the lowest-numbered among equals. ``place`` settles a Professional tie.
+    ``take`` gives a player's row (1..r, r the table's rows) for rule 4; without it the
+    cheapest row is taken, the lowest-numbered among equals. ``place`` settles a Professional tie.
 
     >>> t = Table.from_rows([[30, 36], [37], [43, 44], [58, 61]])
     >>> r = resolve_turn(t, [Play("A", (3,)), Play("B", (9,)), Play("C", (68,))])
@@ -52,7 +52,7 @@ def resolve_turn(
     variant = checked_variant(variant)
     deck = checked_deck(max_card, variant)
     order = checked_order(table, plays, variant, deck)
-    rows_taken, places = checked_choices(plays, take, place)
+    rows_taken, places = checked_choices(plays, take, place, len(table.rows))
     players = [play[0] for play in plays]
     if variant is _PRO or variant is _DOUBLE:
         return _resolve_general(table, order, variant, rows_taken, places, players, deck)
@@ -69,8 +69,9 @@ def _resolve_single(
     keeps that order; a rule-4 card is lower than every end and moves its row to the front.
     """
     rows = list(map(list, table.rows))
+    limit = table.takes_at - 1
     ends = [row[-1] for row in rows]
-    row_of = sorted(range(ROWS), key=ends.__getitem__)
+    row_of = sorted(range(len(rows)), key=ends.__getitem__)
     ends.sort()
     steps: list[Step] = []
     scores = dict.fromkeys(players, 0)
@@ -88,7 +89,7 @@ def _resolve_single(
             end = ends[at]
             ends[at] = card
             row = rows[index]
-            if len(row) < ROW_LIMIT:
+            if len(row) < limit:
                 row.append(card)
                 step = _new(Step, (
                     player, card, index + 1, _RIGHT, _PLACED, (), 0, None, None, None,
@@ -104,7 +105,8 @@ def _resolve_single(
                     end, card - end,
                 ))
         steps.append(step)
-    return _new(Resolution, (tuple(steps), Table(tuple(map(tuple, rows)), deck), scores, None))
+    after = trusted_table(tuple(map(tuple, rows)), deck, table.takes_at)
+    return _new(Resolution, (tuple(steps), after, scores, None))
 
 
 def _resolve_general(
@@ -118,6 +120,7 @@ def _resolve_general(
 ) -> Resolution:
     """Professional (left placements, ties) and Double (stacked twins, shared takes)."""
     rows = [list(row) for row in table.rows]
+    limit = table.takes_at - 1
     steps: list[Step] = []
     scores = dict.fromkeys(players, 0)
     double = variant is _DOUBLE
@@ -129,7 +132,8 @@ def _resolve_general(
             chosen = place.get(player)
             if chosen is None:
                 tie = Tie(player, card, tuple((i + 1, side) for i, side in options))
-                return Resolution(tuple(steps), Table(tuple(map(tuple, rows)), deck), scores, tie)
+                now = trusted_table(tuple(map(tuple, rows)), deck, table.takes_at)
+                return Resolution(tuple(steps), now, scores, tie)
             if (chosen[0] - 1, chosen[1]) not in options:
                 raise errors.BadPlaceChoice(player=player, card=card)
             options = [(chosen[0] - 1, chosen[1])]
@@ -146,7 +150,7 @@ def _resolve_general(
                 row.append(card)  # on top of its twin: the row does not grow
                 step = Step(player, card, index + 1, side, _PLACED, (), 0,
                             neighbour=neighbour, difference=difference)
-            elif (positions(row) if double else len(row)) < ROW_LIMIT:
+            elif (positions(row) if double else len(row)) < limit:
                 if side is _RIGHT:
                     row.append(card)
                 else:
@@ -175,7 +179,8 @@ def _resolve_general(
             continue
         steps.append(step)
         scores[player] += step.bullheads
-    return Resolution(tuple(steps), Table(tuple(map(tuple, rows)), deck), scores)
+    after = trusted_table(tuple(map(tuple, rows)), deck, table.takes_at)
+    return Resolution(tuple(steps), after, scores)
 
 
 def _targets(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[int, Side]]:
@@ -186,15 +191,15 @@ def _targets(rows: list[list[int]], card: int, variant: Variant) -> list[tuple[i
     """
     lowest = 0 if variant is _DOUBLE else 1
     right_index, right_diff = -1, MAX_CARD  # more than any difference
-    for index in range(ROWS):
-        diff = card - rows[index][-1]
+    for index, row in enumerate(rows):
+        diff = card - row[-1]
         if lowest <= diff < right_diff:
             right_index, right_diff = index, diff
     if variant is not _PRO:
         return [] if right_index < 0 else [(right_index, _RIGHT)]
     left_index, left_diff = -1, MAX_CARD
-    for index in range(ROWS):
-        diff = rows[index][0] - card
+    for index, row in enumerate(rows):
+        diff = row[0] - card
         if 0 < diff < left_diff:
             left_index, left_diff = index, diff
     options = []

@@ -127,8 +127,10 @@ def checked_choices(
     plays: Sequence[Play],
     take: Mapping[str, int] | None,
     place: Mapping[str, tuple[int, Side | str]] | None,
+    count: int = ROWS,
 ) -> tuple[dict[str, int], dict[str, tuple[int, Side]]]:
-    """``take`` and ``place`` checked against the players and rows; sides become :class:`Side`."""
+    """``take`` and ``place`` checked against the players and the ``count`` rows (numbered
+    1 to ``count``); sides become :class:`Side`."""
     rows: dict[str, int] = {}
     sides: dict[str, tuple[int, Side]] = {}
     if not take and not place:
@@ -137,15 +139,15 @@ def checked_choices(
     for player, row in (take or {}).items():
         if player not in names:
             raise errors.UnknownPlayerChoice(player=player)
-        if type(row) is not int or not 1 <= row <= ROWS:
-            raise errors.BadRowChoice(player=player, row=row)
+        if type(row) is not int or not 1 <= row <= count:
+            raise errors.BadRowChoice(player=player, row=row, rows=count)
         rows[player] = row
     for player, choice in (place or {}).items():
         if player not in names:
             raise errors.UnknownPlayerChoice(player=player)
         row, side = choice
-        if type(row) is not int or not 1 <= row <= ROWS:
-            raise errors.BadRowChoice(player=player, row=row)
+        if type(row) is not int or not 1 <= row <= count:
+            raise errors.BadRowChoice(player=player, row=row, rows=count)
         if side not in (Side.LEFT, Side.RIGHT):
             raise errors.BadPlaceChoice(player=player, card=None)
         sides[player] = (row, Side(side))

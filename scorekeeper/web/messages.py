@@ -23,10 +23,14 @@ from .jsonio import (
 )
 
 _MESSAGES = {
-    errors.WrongRowCount: lazy_gettext("The table needs exactly 4 rows, not %(count)s."),
+    errors.WrongRowCount: lazy_gettext("The table needs 3 to 5 rows, not %(count)s."),
+    errors.BadTakesAt: lazy_gettext(
+        "A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, "
+        "not %(value)s."
+    ),
     errors.EmptyRow: lazy_gettext("Row %(row)s is empty: every row holds at least one card."),
     errors.RowTooLong: lazy_gettext(
-        "Row %(row)s holds %(length)s cards; a row holds at most 5."
+        "Row %(row)s holds %(length)s cards; a row holds at most %(limit)s."
     ),
     errors.RowNotAscending: lazy_gettext(
         "Row %(row)s is not in ascending order: %(card)s comes after %(previous)s."
@@ -58,7 +62,7 @@ _MESSAGES = {
         "A choice is given for %(player)s, who played no card."
     ),
     errors.BadRowChoice: lazy_gettext(
-        "%(player)s chose row %(row)s, but rows are numbered 1 to 4."
+        "%(player)s chose row %(row)s, but rows are numbered 1 to %(rows)s."
     ),
     errors.BadPlaceChoice: lazy_gettext(
         "The place chosen for %(player)s is not one of the places the card can go to."
@@ -90,6 +94,14 @@ _MESSAGES = {
         "The number of deals must be a whole number from 1 to %(limit)s, not “%(value)s”."
     ),
     sc.UnknownGameVariant: lazy_gettext("“%(variant)s” is not a variant the scorekeeper knows."),
+    sc.BadRowCount: lazy_gettext("A game is played with 3, 4 or 5 rows, not “%(value)s”."),
+    sc.BadHandSize: lazy_gettext(
+        "Each player is dealt 10 cards or more (a whole number), not “%(value)s”."
+    ),
+    sc.DeckTooSmall: lazy_gettext(
+        "With %(players)s players, %(hand_size)s cards in each hand and %(rows)s rows, a deal "
+        "needs %(needed)s cards, but the deck in use has only %(cards)s."
+    ),
     sc.MissingPlayerValue: lazy_gettext("Enter a value for %(player)s."),
     sc.UnknownPlayer: lazy_gettext("%(player)s does not play in this game."),
     sc.BadBullheads: lazy_gettext(
@@ -97,7 +109,13 @@ _MESSAGES = {
     ),
     sc.DealOverBound: lazy_gettext(
         "This deal adds up to %(total)s bullheads, but the deck in use allows at most "
-        "%(bound)s in one deal (one card stays in each row). Check the numbers."
+        "%(bound)s in one deal (one card stays in each of the %(rows)s rows). "
+        "Check the numbers."
+    ),
+    sc.DealUnderBound: lazy_gettext(
+        "This deal adds up to %(total)s bullheads, but with %(players)s players at least "
+        "%(bound)s must be taken in a deal (%(cards)s cards are in play and at most "
+        "%(kept)s stay on the table). Perhaps a player's bullheads are missing."
     ),
     sc.BadCard: lazy_gettext("%(player)s: “%(value)s” is not a card number."),
     sc.CardOutsideDeck: lazy_gettext(

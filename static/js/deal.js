@@ -1,5 +1,6 @@
-// A deal's scores, as the score sheet and the offline queue show them before the server
-// does: the same rules as score_deal in scorekeeper/engine/scoring.py (CONTRACT.md §4).
+// A deal's scores, the bounds of a deal and the end of a game, as the score sheet, the
+// offline queue and games started offline show them before the server does: the same
+// rules as scorekeeper/engine/settings.py, deal.py and game.py (CONTRACT.md §4).
 // No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
 
 import { bullheads } from "./cards.js";
@@ -35,4 +36,91 @@ export function scoreDeal({ players, bullheads: stack, hand = null, virginDoubli
     scores[name] = virgin && taken(name) > 0 ? 2 * score : score;
   }
   return scores;
+}
+
+// -- the bounds of a deal and the end of a game (CONTRACT.md section 4; the same rules as
+// scorekeeper/engine/settings.py, deal.py and game.py) -----------------------------------
+
+/** The booklet's game: 4 rows, a row taken by its 6th card, 10 cards in each hand. */
+export const SHAPE = Object.freeze({ rows: 4, takesAt: 6, handSize: 10 });
+
+/** The deck a game variant plays with: cards 1..maxCard, each `copies` times. */
+export function deckOf({ players, variant = "basic" }) {
+  const n = Array.isArray(players) ? players.length : players;
+  if (variant === "tactics") return { maxCard: 10 * n + 4, copies: 1 };
+  return { maxCard: 104, copies: variant === "double" ? 2 : 1 };
+}
+
+/**
+ * What one deal can hand out, as entered (stack and hand, before Virgin doubling):
+ * `upper` = the deck's bullheads less one card in each row; `lower` = the cards that must
+ * leave the table, h·n + r − r·(t − 1) (Double: h·n + r − 2·r·(t − 1)), 0 when that is
+ * not positive and always 0 in Hand (taken cards may go to the hand). Also `cards` (in
+ * play), `kept` (most that stay on the table) and `deckCards` (in the deck).
+ *
+ * @param {{players: number | string[], variant?: string, rows?: number, takesAt?: number,
+ *          handSize?: number, maxCard?: number | null}} settings
+ */
+export function dealBounds({
+  players, variant = "basic", rows = SHAPE.rows, takesAt = SHAPE.takesAt,
+  handSize = SHAPE.handSize, maxCard = null,
+}) {
+  const n = Array.isArray(players) ? players.length : players;
+  const deck = deckOf({ players: n, variant });
+  const top = maxCard ?? deck.maxCard;
+  let bullheadsInDeck = 0;
+  for (let card = 1; card <= top; card += 1) bullheadsInDeck += bullheads(card);
+  bullheadsInDeck *= deck.copies;
+  const cards = handSize * n + rows;
+  const kept = deck.copies * rows * (takesAt - 1);
+  const lower = variant === "hand" ? 0 : Math.max(0, cards - kept);
+  return { lower, upper: bullheadsInDeck - rows, cards, kept, deckCards: top * deck.copies };
+}
+
+/**
+ * A deal's total checked against its bounds, as make_entry checks it: null when it lies
+ * within them, else the refusal `{code: "DealOverBound", total, bound, rows}` or
+ * `{code: "DealUnderBound", total, bound, players, cards, kept}` (the engine's fields).
+ */
+export function boundRefusal(settings, total) {
+  const { lower, upper, cards, kept } = dealBounds(settings);
+  const rows = settings.rows ?? SHAPE.rows;
+  if (total > upper) return { code: "DealOverBound", total, bound: upper, rows };
+  if (total < lower) {
+    const { players } = settings;
+    const n = Array.isArray(players) ? players.length : players;
+    return { code: "DealUnderBound", total, bound: lower, players: n, cards, kept };
+  }
+  return null;
+}
+
+/** Total bullheads of a deal as entered: every player's stack plus hand. */
+export function enteredTotal({ players, bullheads: stack, hand = null }) {
+  return players.reduce((sum, name) => sum + stack[name] + (hand ? hand[name] || 0 : 0), 0);
+}
+
+/**
+ * The game after its deals (each deal: the scores of every player, as scoreDeal gives
+ * them), as replay in scorekeeper/engine/game.py derives it: the running `totals` after
+ * each deal, the final `totals`, whether it has `finished` (some total reached the
+ * threshold — equal or more — or the fixed number of deals is played), the `winners`
+ * (fewest bullheads; empty until the end) and the `leaders` so far. A finished game takes
+ * no further deal until a correction takes the end back.
+ *
+ * @param {{players: string[], threshold?: number | null, fixedDeals?: number | null}} game
+ * @param {Object<string, number>[]} deals
+ */
+export function replayGame({ players, threshold = 66, fixedDeals = null }, deals) {
+  const totals = Object.fromEntries(players.map((name) => [name, 0]));
+  const running = deals.map((scores) => {
+    for (const name of players) totals[name] += scores[name];
+    return { ...totals };
+  });
+  const values = players.map((name) => totals[name]);
+  const finished = fixedDeals !== null && fixedDeals !== undefined
+    ? deals.length >= fixedDeals
+    : deals.length > 0 && Math.max(...values) >= threshold;
+  const low = Math.min(...values);
+  const leaders = deals.length ? players.filter((name) => totals[name] === low) : [];
+  return { running, totals, finished, winners: finished ? leaders : [], leaders };
 }

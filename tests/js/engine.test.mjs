@@ -1,4 +1,5 @@
-// The browser's placement engine answers every shared vector exactly as the API does.
+// The browser's placement engine answers every shared vector exactly as the API does, in
+// every variant and every shape (3 to 5 rows, takes_at 5 to 7).
 // The vectors (tests/vectors/placement/*.json) come from the Python engine:
 //   .venv/bin/python tests/vectors/make_placement_vectors.py
 import { test } from "node:test";
@@ -10,9 +11,12 @@ import { resolvePlacement } from "../../static/js/engine/index.js";
 const DIRECTORY = new URL("../vectors/placement/", import.meta.url);
 const FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith(".json")).sort();
 
-test("there are vectors for every variant and for refusals", () => {
-  for (const name of ["basic", "professional", "double", "nifty", "hand", "refusals"]) {
+const VARIANTS = ["basic", "professional", "double", "nifty", "hand"];
+
+test("there are vectors for every variant, every shape and for refusals", () => {
+  for (const name of [...VARIANTS, "refusals"]) {
     assert.ok(FILES.includes(`${name}.json`), `${name}.json is missing`);
+    assert.ok(FILES.includes(`shapes-${name}.json`), `shapes-${name}.json is missing`);
   }
   let total = 0;
   for (const name of FILES) total += JSON.parse(readFileSync(new URL(name, DIRECTORY))).length;
@@ -42,6 +46,30 @@ for (const name of FILES) {
     assert.equal(failures.length, 0, failures.slice(0, 3).join("\n\n"));
   });
 }
+
+test("the shape files hold every variant on 3, 4 and 5 rows with takes_at 5, 6 and 7", () => {
+  for (const variant of VARIANTS) {
+    const cases = JSON.parse(readFileSync(new URL(`shapes-${variant}.json`, DIRECTORY), "utf8"));
+    const shapes = new Set(cases.filter((c) => "answer" in c)
+      .map((c) => `${c.request.rows.length}/${c.request.takes_at ?? 6}`));
+    assert.equal(shapes.size, 9, `${variant}: ${[...shapes]}`);
+  }
+});
+
+test("a shape: 5 nimmt on three rows, 7 nimmt on five", () => {
+  const five = resolvePlacement({
+    rows: [[12, 14, 15, 20], [37], [43]], takes_at: 5, plays: [{ player: "Ann", card: 21 }],
+  });
+  assert.deepEqual(five.rows, [[21], [37], [43]]);
+  assert.deepEqual(five.bullheads, { Ann: 7 });
+  const seven = resolvePlacement({
+    rows: [[1, 2, 3, 4, 5], [37], [43], [58], [90]], takes_at: 7,
+    plays: [{ player: "Ann", card: 6 }, { player: "Bob", card: 7 }],
+  });
+  assert.deepEqual(seven.steps.map((step) => step.rule), [2, 3]);
+  assert.throws(() => resolvePlacement({ rows: [[1], [2], [3]], takes_at: "6", plays: [] }),
+    (error) => error.code === "BadTakesAt");
+});
 
 test("the answer's keys come in the API's order", () => {
   const answer = resolvePlacement({

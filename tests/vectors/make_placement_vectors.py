@@ -19,9 +19,17 @@ Professional left placements and ties, Double stacked and shared twins, ...) has
 ``refusals.json`` takes valid turns and breaks them in every way the API refuses, alone and
 two or three at a time (which pins the order the checks run in).
 
-Floats that are whole numbers (``2.0``) are never generated: JSON gives them to JavaScript
-as integers, so the two engines cannot tell them apart. Nor are the row counts 3 and 5 or
-``takes_at`` (CONTRACT.md section 1 allows them; the engine does not read them yet).
+The six files above play on the booklet's table (4 rows, a row taken by its 6th card, no
+``takes_at`` key) and are drawn exactly as they always were. The postscript's shapes
+(CONTRACT.md section 1: 3 to 5 rows, ``takes_at`` 5 to 7) have their own files, drawn from
+their own seed: ``shapes-<variant>.json`` holds every variant in each of the nine shapes,
+each shape with its quota of situations, and ``shapes-refusals.json`` the shapes' refusals
+(2 or 6 rows, ``takes_at`` 4, 8, ``"6"``, ``true``, 6.5, a row too long for its
+``takes_at``, a row number beyond r), alone and with another refusal.
+
+Floats that are whole numbers (``2.0``, ``6.0``) are never generated: JSON gives them to
+JavaScript as integers, so the two engines cannot tell them apart (the Python refuses
+``"takes_at": 6.0``; tests/test_placement_vectors.py checks that there).
 """
 
 from __future__ import annotations
@@ -44,7 +52,8 @@ from scorekeeper.engine import RulesError  # noqa: E402
 DIRECTORY = HERE / "placement"
 SEED = 6_104_171
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
-FILES = (*VARIANTS, "refusals")
+SHAPE_FILES = (*(f"shapes-{variant}" for variant in VARIANTS), "shapes-refusals")
+FILES = (*VARIANTS, "refusals", *SHAPE_FILES)
 
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ivo", "Jet",
          "Kees", "Lot", "Mara", "Noor", "Olaf")
@@ -121,14 +130,15 @@ def pick_max_card(rng: random.Random, players: int, cards_needed: int) -> int | 
 
 
 def build_rows(rng: random.Random, pool: Pool, style: str, copies: int,
-               budget: int) -> list[list[int]]:
-    """Four ascending rows drawn from ``pool`` in one of a few styles."""
+               budget: int, count: int = 4, limit: int = 5) -> list[list[int]]:
+    """``count`` ascending rows of at most ``limit`` positions drawn from ``pool`` in one of
+    a few styles."""
     if style == "full":
-        lengths = [rng.choice((5, 5, 5, 4, 3)) for _ in range(4)]
+        lengths = [rng.choice((limit, limit, limit, limit - 1, limit - 2)) for _ in range(count)]
     elif style == "short":
-        lengths = [rng.choice((1, 1, 2)) for _ in range(4)]
+        lengths = [rng.choice((1, 1, 2)) for _ in range(count)]
     else:
-        lengths = [rng.randint(1, 5) for _ in range(4)]
+        lengths = [rng.randint(1, limit) for _ in range(count)]
     while sum(lengths) > budget and max(lengths) > 1:
         lengths[lengths.index(max(lengths))] -= 1
     top = max(pool.left)
@@ -164,9 +174,17 @@ def draw_play(rng: random.Random, pool: Pool, rows: list[list[int]], style: str)
     return card
 
 
-def candidate(rng: random.Random, variant: str) -> dict[str, Any]:
-    """A random legal-looking turn of ``variant`` (choices included some of the time)."""
-    players = players_count(rng)
+def candidate(rng: random.Random, variant: str, shape: tuple[int, int] | None = None,
+              players: int | None = None) -> dict[str, Any]:
+    """A random legal-looking turn of ``variant`` (choices included some of the time).
+
+    ``shape`` is ``(rows, takes_at)``: without it the booklet's table of 4 rows, where a
+    row is taken by its 6th card, and no ``takes_at`` key (these draws are the default
+    files' and must not change); with it, ``takes_at`` is sent (left out some of the time
+    when it is the default 6)."""
+    count, takes_at = shape or (4, 6)
+    limit = takes_at - 1
+    players = players or players_count(rng)
     names = pick_names(rng, players)
     plays_count = players
     if variant == "hand":
@@ -176,8 +194,8 @@ def candidate(rng: random.Random, variant: str) -> dict[str, Any]:
     max_card = pick_max_card(rng, players, plays_count * per_play)
     pool = Pool(max_card or 104, copies)
     style = rng.choice(("spread", "full", "short", "high", "tight", "low"))
-    budget = max(4, min(20, pool.size() - plays_count * per_play - 2))
-    rows = build_rows(rng, pool, style, copies, budget)
+    budget = max(count, min(count * limit, pool.size() - plays_count * per_play - 2))
+    rows = build_rows(rng, pool, style, copies, budget, count, limit)
 
     owners = list(names)
     if variant == "hand":  # some players lay a second card, anywhere in the order
@@ -191,28 +209,31 @@ def candidate(rng: random.Random, variant: str) -> dict[str, Any]:
         else:
             plays.append({"player": name, "card": draw_play(rng, pool, rows, style)})
     if variant == "double":
-        twin_up(rng, pool, rows, plays)
+        twin_up(rng, pool, rows, plays, limit)
 
     request: dict[str, Any] = {}
     if variant != "basic" or rng.random() < 0.5:
         request["variant"] = variant
     request["rows"] = rows
+    if shape is not None and (takes_at != 6 or rng.random() < 0.5):
+        request["takes_at"] = takes_at
     request["plays"] = plays
     if rng.random() < 0.3:
-        request["take"] = {rng.choice((name, name.strip())): rng.randint(1, 4)
+        request["take"] = {rng.choice((name, name.strip())): rng.randint(1, count)
                            for name in rng.sample(names, rng.randint(1, len(names)))}
     elif rng.random() < 0.05:
         request["take"] = rng.choice((None, {}))
     if variant == "professional" and rng.random() < 0.15:
         name = rng.choice(names)
-        request["place"] = {name: {"row": rng.randint(1, 4), "side": rng.choice(("left", "right"))}}
+        request["place"] = {name: {"row": rng.randint(1, count),
+                                   "side": rng.choice(("left", "right"))}}
     if max_card is not None:
         request["max_card"] = max_card
     return request
 
 
 def twin_up(rng: random.Random, pool: Pool, rows: list[list[int]],
-            plays: list[dict[str, Any]]) -> None:
+            plays: list[dict[str, Any]], limit: int = 5) -> None:
     """Double: make some plays twins of each other, of a row's end card or of a card inside."""
     for index, play in enumerate(plays):
         roll = rng.random()
@@ -235,7 +256,7 @@ def twin_up(rng: random.Random, pool: Pool, rows: list[list[int]],
         play["card"] = pool.take(play["card"])
     if rng.random() < 0.3 and len(plays) >= 2:
         # Twins revealed together that fit no row, or that fill a full row: a shared take.
-        full = [row for row in rows if len(set(row)) == 5]
+        full = [row for row in rows if len(set(row)) == limit]
         lowest = min(row[-1] for row in rows)
         if full and rng.random() < 0.5:
             above = full[0][-1] + 1
@@ -300,17 +321,18 @@ QUOTAS: dict[str, tuple[int, dict[str, int]]] = {
 }
 
 
-def variant_cases(rng: random.Random, variant: str,
-                  ties: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``variant``'s cases; every Professional tie met on the way is added to ``ties``."""
-    total, quotas = QUOTAS[variant]
+def variant_cases(rng: random.Random, variant: str, ties: list[dict[str, Any]],
+                  shape: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+    """``variant``'s cases (on tables of ``shape``, see :func:`candidate`); every
+    Professional tie met on the way is added to ``ties``."""
+    total, quotas = QUOTAS[variant] if shape is None else SHAPE_QUOTAS[variant]
     counts = dict.fromkeys(quotas, 0)
     cases: list[dict[str, Any]] = []
     for _ in range(200_000):
         missing = sum(max(0, quotas[key] - counts[key]) for key in quotas)
         if len(cases) >= total and not missing:
             return cases
-        case = outcome(candidate(rng, variant))
+        case = outcome(candidate(rng, variant, shape))
         found = features(case)
         if "tie" in found and "place" not in case["request"]:
             ties.append(case)
@@ -322,7 +344,7 @@ def variant_cases(rng: random.Random, variant: str,
                 counts[key] += 1
             if variant == "professional" and "tie" in found:
                 cases.extend(settled(rng, case))
-    raise RuntimeError(f"{variant}: quotas not met: {counts}")
+    raise RuntimeError(f"{variant} {shape}: quotas not met: {counts}")
 
 
 def settled(rng: random.Random, case: dict[str, Any]) -> list[dict[str, Any]]:
@@ -438,7 +460,7 @@ def m_rows_count(rng: random.Random, request: Request, variant: str) -> Request:
     rows = request["rows"]
     if rng.random() < 0.5:
         request["rows"] = rows[: rng.choice((0, 1, 2))]
-    else:  # 6 or 7 rows (3 and 5 are the contract's table shapes: not pinned here)
+    else:  # 6 or 7 rows (3 and 5 are the contract's shapes: see shapes-refusals.json)
         extra = _fresh_cards(request, 3)
         request["rows"] = rows + [[card] for card in extra[: rng.choice((2, 3))]]
     return request
@@ -778,6 +800,137 @@ def refusal_cases(rng: random.Random, ties: list[dict[str, Any]]) -> list[dict[s
     return cases
 
 
+# -- the postscript's shapes: 3 to 5 rows, a row taken by its 5th, 6th or 7th card --------
+
+#: Every shape a table may choose: ``(rows, takes_at)``.
+SHAPES = tuple((rows, takes_at) for rows in (3, 4, 5) for takes_at in (5, 6, 7))
+#: The shape files are drawn from their own seed, so the default files stay as they are.
+SHAPE_SEED = SEED + 1
+
+#: Per variant, in each shape: how many cases each situation gets at least, and in all.
+SHAPE_QUOTAS: dict[str, tuple[int, dict[str, int]]] = {
+    "basic": (16, {"rule3": 5, "rule4": 5, "default": 3, "chosen": 2, "alternatives": 2}),
+    "professional": (14, {"rule3": 4, "rule4": 3, "left": 4, "left-full": 1, "tie": 3,
+                          "place": 2}),
+    "double": (16, {"rule3": 4, "rule4": 3, "stacked": 5, "twin-laid": 3, "shared3": 1,
+                    "shared4": 2, "chosen": 1}),
+    "nifty": (14, {"rule3": 4, "rule4": 4, "alternatives": 2, "chosen": 2}),
+    "hand": (14, {"rule3": 4, "rule4": 4, "alternatives": 2, "chosen": 2}),
+}
+
+
+def shape_of(request: Request) -> tuple[int, Any]:
+    """``(rows, takes_at)`` of a request as sent (``takes_at`` 6 when it is left out)."""
+    rows = request.get("rows") if isinstance(request, dict) else None
+    takes_at = request.get("takes_at", 6) if isinstance(request, dict) else 6
+    return (len(rows) if isinstance(rows, list) else 0), takes_at
+
+
+def m_shape_rows_count(rng: random.Random, request: Request, variant: str) -> Request:
+    """Fewer than 3 rows or more than 5."""
+    rows = request["rows"]
+    if rng.random() < 0.5:
+        request["rows"] = rows[: rng.choice((0, 1, 2, 2))]
+    else:
+        extra = _fresh_cards(request, 4)
+        while len(rows) < 6 and extra:
+            rows = rows + [[extra.pop()]]
+        if rng.random() < 0.3 and extra:
+            rows = rows + [[extra.pop()]]
+        request["rows"] = rows
+    return request
+
+
+#: ``takes_at`` values that are not 5, 6 or 7: out of range, or not a whole number (whole
+#: floats such as 6.0 are left out: JSON gives them to JavaScript as integers).
+BAD_TAKES_AT = (4, 8, 0, -6, 3, 9, 10**20, "6", "7", "", True, False, 6.5, 5.5, None, [6],
+                {"takes_at": 6})
+
+
+def m_takes_at(rng: random.Random, request: Request, variant: str) -> Request:
+    request["takes_at"] = rng.choice(BAD_TAKES_AT)
+    return request
+
+
+def m_row_too_long_for_shape(rng: random.Random, request: Request, variant: str) -> Request:
+    """A row of exactly ``takes_at`` positions (one too many), or more."""
+    count, takes_at = shape_of(request)
+    length = takes_at + rng.choice((0, 0, 0, 1, 2))
+    cards = _fresh_cards(request, length) or list(range(1, length + 1))
+    row = sorted(rng.sample(cards, length)) if len(cards) > length else cards
+    if variant == "double" and rng.random() < 0.5:
+        row = sorted(row + [rng.choice(row)])  # a stacked twin: the same positions
+    request["rows"][rng.randrange(count)] = row
+    return request
+
+
+def m_shape_take_row(rng: random.Random, request: Request, variant: str) -> Request:
+    """A rule-4 choice of a row the table does not have (r + 1), or row 0."""
+    count, _ = shape_of(request)
+    request["take"] = {_name(rng, request): rng.choice((count + 1, count + 1, 0, 6))}
+    return request
+
+
+def m_shape_place_row(rng: random.Random, request: Request, variant: str) -> Request:
+    count, _ = shape_of(request)
+    request["place"] = {_name(rng, request): {"row": count + 1,
+                                              "side": rng.choice(("left", "right"))}}
+    return request
+
+
+#: name -> (variants it applies to (None: any), cases alone, mutation)
+SHAPE_MUTATIONS: dict[str, tuple[tuple[str, ...] | None, int, Mutation]] = {
+    "rows_count": (None, 24, m_shape_rows_count),
+    "takes_at": (None, 34, m_takes_at),
+    "row_too_long": (None, 40, m_row_too_long_for_shape),
+    "take_row": (None, 18, m_shape_take_row),
+    "place_row": (("professional",), 10, m_shape_place_row),
+}
+
+
+def shape_refusal_cases(rng: random.Random) -> list[dict[str, Any]]:
+    """Every shape refusal alone, then with another refusal (which pins the order)."""
+    cases = []
+
+    def base(variants: tuple[str, ...] | None) -> tuple[dict[str, Any], str]:
+        variant = rng.choice(variants or VARIANTS)
+        request = candidate(rng, variant, rng.choice(SHAPES), players=rng.randint(1, 6))
+        request.pop("place", None)
+        if rng.random() < 0.7:
+            request.pop("take", None)
+        return request, variant
+
+    for variants, count, mutation in SHAPE_MUTATIONS.values():
+        for _ in range(count):
+            request, variant = base(variants)
+            cases.append(outcome(mutation(rng, request, variant)))
+    others = [name for name in MUTATIONS if name != "body"]
+    for _ in range(70):
+        request, variant = base(None)
+        first = SHAPE_MUTATIONS[rng.choice(list(SHAPE_MUTATIONS))]
+        second = MUTATIONS[rng.choice(others)]
+        for variants, _, mutation in rng.sample((first, second), 2):
+            if (variants is None or variant in variants) and isinstance(request, dict):
+                try:
+                    request = mutation(rng, request, variant)
+                except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                    pass  # an earlier break left nothing for this one to break
+        cases.append(outcome(request))
+    return cases
+
+
+def shape_files(seed: int = SHAPE_SEED) -> dict[str, list[dict[str, Any]]]:
+    """``{"shapes-basic": [...], ..., "shapes-refusals": [...]}``: every variant in every
+    shape, then the shapes' refusals."""
+    rng = random.Random(seed)
+    ties: list[dict[str, Any]] = []
+    files = {f"shapes-{variant}": [case for shape in SHAPES
+                                   for case in variant_cases(rng, variant, ties, shape)]
+             for variant in VARIANTS}
+    files["shapes-refusals"] = shape_refusal_cases(rng)
+    return files
+
+
 # -- the files ---------------------------------------------------------------------------
 
 def four(*cards: int) -> list[dict[str, Any]]:
@@ -829,13 +982,71 @@ BOOKLET: dict[str, list[dict[str, Any]]] = {
 }
 
 
+def by_hand(*pairs: tuple[str, Any]) -> list[dict[str, Any]]:
+    return [{"player": player, "cards" if isinstance(card, list) else "card": card}
+            for player, card in pairs]
+
+
+#: The shapes' examples, worked by hand (tests/test_placement_vectors.py asserts several
+#: literally); each shape file starts with its own.
+SHAPE_EXAMPLES: dict[str, list[dict[str, Any]]] = {
+    "shapes-basic": [
+        # "5 nimmt" on 3 rows: the 5th card takes the 4 (1 + 1 + 2 + 3 bullheads).
+        {"rows": [[12, 14, 15, 20], [37], [43]], "takes_at": 5, "plays": by_hand(("Ann", 21))},
+        # "7 nimmt" on 5 rows: the 6th card joins the row, the 7th takes all six.
+        {"rows": [[1, 2, 3, 4, 5], [37], [43], [58], [90]], "takes_at": 7,
+         "plays": by_hand(("Ann", 6), ("Bob", 7))},
+        # 5 rows: row 5 may be taken under rule 4; by default the cheapest (row 4: 61).
+        {"rows": [[30], [40], [50], [61], [70]], "plays": by_hand(("Ann", 5)), "take": {"Ann": 5}},
+        {"rows": [[30], [40], [50], [61], [70]], "plays": by_hand(("Ann", 5))},
+        {"rows": [[10], [20], [30]], "takes_at": 6, "plays": by_hand(("Ann", 25), ("Bob", 5))},
+    ],
+    "shapes-professional": [
+        {"variant": "professional", "rows": [[10], [30], [50]], "takes_at": 5,
+         "plays": by_hand(("Ann", 40))},
+        {"variant": "professional", "rows": [[2, 3, 4, 5], [30], [50]], "takes_at": 5,
+         "plays": by_hand(("Ann", 1))},
+    ],
+    "shapes-double": [
+        # [12, 14, 14, 20, 22]: 5 cards, 4 positions; with takes_at 5 the next card takes them.
+        {"variant": "double", "rows": [[12, 14, 14, 20, 22], [60], [70]], "takes_at": 5,
+         "plays": by_hand(("A", 25), ("B", 27))},
+        {"variant": "double", "rows": [[12, 14, 14, 20, 22], [60], [70], [80], [90]],
+         "takes_at": 7, "plays": by_hand(("A", 22), ("B", 25))},
+    ],
+    "shapes-nifty": [
+        {"variant": "nifty", "rows": [[10], [20], [30], [40], [50]], "takes_at": 7,
+         "plays": by_hand(("A", [25, 12]), ("B", [11, 45]))},
+    ],
+    "shapes-hand": [
+        {"variant": "hand", "rows": [[10, 11, 12, 13], [20], [30]], "takes_at": 5,
+         "plays": by_hand(("A", 25), ("B", 14))},
+    ],
+    "shapes-refusals": [
+        {"rows": [[1], [2]], "plays": by_hand(("Ann", 14))},
+        {"rows": [[1], [2], [3], [4], [5], [6]], "plays": by_hand(("Ann", 14))},
+        *({"rows": [[1], [2], [3], [4]], "takes_at": value, "plays": by_hand(("Ann", 14))}
+          for value in (4, 8, "6", True, 6.5, None)),
+        {"rows": [[1, 2, 3, 4, 5], [9], [10]], "takes_at": 5, "plays": by_hand(("Ann", 14))},
+        {"rows": [[1, 2, 3, 4, 5, 6, 7], [9], [10]], "takes_at": 7, "plays": by_hand(("Ann", 14))},
+        {"rows": [[30], [40], [50]], "plays": by_hand(("Ann", 5)), "take": {"Ann": 4}},
+        # Checked in this order: max_card, takes_at, rows.
+        {"rows": [[1], [2]], "takes_at": 8, "plays": by_hand(("Ann", 14)), "max_card": 0},
+        {"rows": [[1], [2]], "takes_at": 8, "plays": by_hand(("Ann", 14))},
+    ],
+}
+
+
 def cases_by_file(seed: int = SEED) -> dict[str, list[dict[str, Any]]]:
-    """Every file's cases, in order: ``{"basic": [...], ..., "refusals": [...]}``."""
+    """Every file's cases, in order: ``{"basic": [...], ..., "refusals": [...]}``, then
+    the shape files ``{"shapes-basic": [...], ..., "shapes-refusals": [...]}``."""
     rng = random.Random(seed)
     ties: list[dict[str, Any]] = []
     files = {variant: variant_cases(rng, variant, ties) for variant in VARIANTS}
     files["refusals"] = refusal_cases(rng, ties)
-    return {name: [outcome(request) for request in BOOKLET[name]] + cases
+    files.update(shape_files())
+    examples = {**BOOKLET, **SHAPE_EXAMPLES}
+    return {name: [outcome(request) for request in examples[name]] + cases
             for name, cases in files.items()}
 
 
@@ -854,7 +1065,8 @@ def main() -> None:
         total += len(text)
         shown: dict[str, int] = {}
         for case in cases:
-            for key in features(case) if name != "refusals" else {case.get("error", "ok")}:
+            refusals = name.endswith("refusals")
+            for key in features(case) if not refusals else {case.get("error", "ok")}:
                 shown[key] = shown.get(key, 0) + 1
         print(f"{path.relative_to(HERE.parent.parent)}: {len(cases)} cases, {len(text)} bytes")
         print("   ", ", ".join(f"{key} {count}" for key, count in sorted(shown.items())))

@@ -3,7 +3,7 @@
 
 import { refuse, shown } from "./errors.js";
 import { codePoints, isInt, strip } from "./pyish.js";
-import { ROWS, checkCard, checkCounts } from "./table.js";
+import { checkCard, checkCounts } from "./table.js";
 
 export const MAX_PLAYERS = 10;
 export const MAX_NAME = 40;
@@ -33,13 +33,13 @@ function diagnose(rows, plays, variant, maxCard) {
   checkCounts([...rows.flat(), ...plays.flatMap((play) => play.cards)], variant.copies);
 }
 
-function checkRow(player, row) {
-  if (!isInt(row) || row < 1 || row > ROWS) {
-    throw refuse("BadRowChoice", `${player} chose row ${shown(row)}; rows are numbered 1 to ${ROWS}`);
+function checkRow(player, row, count) {
+  if (!isInt(row) || row < 1 || row > count) {
+    throw refuse("BadRowChoice", `${player} chose row ${shown(row)}; rows are numbered 1 to ${count}`);
   }
 }
 
-function checkChoices(plays, take, place) {
+function checkChoices(plays, take, place, count) {
   const names = new Set(plays.map((play) => play.player));
   const known = (player) => {
     if (!names.has(player)) {
@@ -48,11 +48,11 @@ function checkChoices(plays, take, place) {
   };
   for (const [player, row] of take) {
     known(player);
-    checkRow(player, row);
+    checkRow(player, row, count);
   }
   for (const [player, [row]] of place) {
     known(player);
-    checkRow(player, row);
+    checkRow(player, row, count);
   }
 }
 
@@ -64,7 +64,7 @@ function checkChoices(plays, take, place) {
 export function checkedOrder({ rows, plays, variant, maxCard }, take, place) {
   if (plays.length === 0) throw refuse("NoPlays", "no card was played");
   diagnose(rows, plays, variant, maxCard);
-  if (take.size > 0 || place.size > 0) checkChoices(plays, take, place);
+  if (take.size > 0 || place.size > 0) checkChoices(plays, take, place, rows.length);
   if (variant.name === "hand") return plays.map(({ player, cards }) => [player, cards[0]]);
   if (variant.name === "nifty") {
     const lowest = (play) => Math.min(...play.cards);

@@ -1,5 +1,6 @@
 // The placement engine in the browser: the JavaScript twin of POST /api/v1/placement
-// (scorekeeper/check/request.py). Plain ES modules, no build step, no dependency.
+// (scorekeeper/check/request.py), in every variant and shape (3 to 5 rows, `takes_at`
+// 5, 6 or 7). Plain ES modules, no build step, no dependency.
 // Shared vectors under tests/vectors/placement/ keep it in step with the Python engine.
 
 import { parse } from "./parse.js";

@@ -4,7 +4,7 @@
 
 import { refuse, shown } from "./errors.js";
 import { get, isInt, isObject, strip } from "./pyish.js";
-import { MAX_CARD, tableFromRows } from "./table.js";
+import { MAX_CARD, TAKES_AT, tableFromRows } from "./table.js";
 
 /** The placement variants: cards each player reveals, plays a player may have, deck copies. */
 export const VARIANTS = new Map([
@@ -44,7 +44,8 @@ function readPlay(entry, index, variant) {
 
 /**
  * Reshape a request body (CONTRACT.md section 5) into
- * `{variant, maxCard, rows, plays: [{player, cards}], take: Map, place: Map}`.
+ * `{variant, maxCard, takesAt, rows, plays: [{player, cards}], take: Map, place: Map}`.
+ * The table's shape is the length of `rows` (3 to 5) and `takes_at` (5 to 7, default 6).
  * `take` and `place` are keyed by the trimmed names, in the order the body gives them.
  */
 export function parse(data) {
@@ -57,7 +58,8 @@ export function parse(data) {
   if (maxCard < 1 || maxCard > MAX_CARD) {
     throw refuse("CardOutOfRange", `card ${maxCard} is outside 1..${MAX_CARD}`);
   }
-  const rows = tableFromRows(get(data, "rows", null), maxCard, variant.copies);
+  const takesAt = get(data, "takes_at", TAKES_AT);
+  const rows = tableFromRows(get(data, "rows", null), maxCard, variant.copies, takesAt);
 
   const rawPlays = get(data, "plays", null);
   if (!Array.isArray(rawPlays)) throw badShape("plays", "list");
@@ -74,5 +76,5 @@ export function parse(data) {
     if (side !== "left" && side !== "right") throw badShape("place", '"left" or "right"');
     place.set(strip(player), [get(choice, "row", null), side]);
   }
-  return { variant, maxCard, rows, plays, take, place };
+  return { variant, maxCard, takesAt, rows, plays, take, place };
 }

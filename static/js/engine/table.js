@@ -5,8 +5,16 @@ import { refuse, shown } from "./errors.js";
 import { isInt } from "./pyish.js";
 
 export const MAX_CARD = 104;
+/** Rows on the table: 4 in the booklet's game, 3 to 5 in the postscript's shapes. */
 export const ROWS = 4;
-export const ROW_LIMIT = 5;
+export const MIN_ROWS = 3;
+export const MAX_ROWS = 5;
+/** The card that takes a row (rule 3): the 6th in the booklet's game, else the 5th or 7th. */
+export const TAKES_AT = 6;
+export const MIN_TAKES_AT = 5;
+export const MAX_TAKES_AT = 7;
+/** Positions a row holds in the booklet's game. */
+export const ROW_LIMIT = TAKES_AT - 1;
 
 /** `value` as a card of a deck holding 1..maxCard, or a NotACard / CardOutOfRange refusal. */
 export function checkCard(value, maxCard, where) {
@@ -42,11 +50,24 @@ export function rowBullheads(cards) {
   return total;
 }
 
-/** Validate the request's `rows` against the deck; returns fresh arrays of cards. */
-export function tableFromRows(rows, maxCard, copies) {
-  if (!Array.isArray(rows) || rows.length !== ROWS) {
+/** `value` as the card that takes a row: the whole number 5, 6 or 7, or a BadTakesAt refusal. */
+export function checkTakesAt(value) {
+  if (!isInt(value) || value < MIN_TAKES_AT || value > MAX_TAKES_AT) {
+    throw refuse("BadTakesAt",
+      `takes_at must be a whole number from ${MIN_TAKES_AT} to ${MAX_TAKES_AT}, not ${shown(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Validate the request's `takes_at`, then its `rows` against the deck (3 to 5 rows, each
+ * of at most takesAt − 1 positions); returns fresh arrays of cards.
+ */
+export function tableFromRows(rows, maxCard, copies, takesAt = TAKES_AT) {
+  const limit = checkTakesAt(takesAt) - 1;
+  if (!Array.isArray(rows) || rows.length < MIN_ROWS || rows.length > MAX_ROWS) {
     const count = Array.isArray(rows) ? rows.length : 0;
-    throw refuse("WrongRowCount", `a table has exactly ${ROWS} rows, not ${count}`);
+    throw refuse("WrongRowCount", `a table has ${MIN_ROWS} to ${MAX_ROWS} rows, not ${count}`);
   }
   const checked = [];
   rows.forEach((row, index) => {
@@ -62,8 +83,8 @@ export function tableFromRows(rows, maxCard, copies) {
       }
     }
     const length = positions(cards);
-    if (length > ROW_LIMIT) {
-      throw refuse("RowTooLong", `row ${number} holds ${length} cards; a row holds at most ${ROW_LIMIT}`);
+    if (length > limit) {
+      throw refuse("RowTooLong", `row ${number} holds ${length} cards; a row holds at most ${limit}`);
     }
     checked.push(cards);
   });

@@ -3,7 +3,7 @@
 
 import { refuse } from "./errors.js";
 import { checkedOrder } from "./checks.js";
-import { ROWS, ROW_LIMIT, positions, rowBullheads } from "./table.js";
+import { TAKES_AT, positions, rowBullheads } from "./table.js";
 
 const PLACED = 2;
 const FULL_ROW = 3;
@@ -13,13 +13,13 @@ const LOWEST_CARD = 4;
 function targets(rows, card, variant) {
   const lowest = variant.name === "double" ? 0 : 1;
   let [rightIndex, rightDiff] = [-1, 1000];
-  for (let index = 0; index < ROWS; index += 1) {
+  for (let index = 0; index < rows.length; index += 1) {
     const diff = card - rows[index][rows[index].length - 1];
     if (lowest <= diff && diff < rightDiff) [rightIndex, rightDiff] = [index, diff];
   }
   if (variant.name !== "professional") return rightIndex < 0 ? [] : [[rightIndex, "right"]];
   let [leftIndex, leftDiff] = [-1, 1000];
-  for (let index = 0; index < ROWS; index += 1) {
+  for (let index = 0; index < rows.length; index += 1) {
     const diff = rows[index][0] - card;
     if (diff > 0 && diff < leftDiff) [leftIndex, leftDiff] = [index, diff];
   }
@@ -51,8 +51,8 @@ function lowestCard(rows, player, card, chosen) {
   return [index, step];
 }
 
-/** Place a card that has a row to go to (rule 2, or rule 3 when the row is full). */
-function placeCard(rows, player, card, [index, side], double) {
+/** Place a card that has a row to go to (rule 2, or rule 3 when the row holds `limit`). */
+function placeCard(rows, player, card, [index, side], double, limit) {
   const row = rows[index];
   const step = {
     player, card, row: index + 1, side, rule: PLACED, taken: [], bullheads: 0,
@@ -60,7 +60,7 @@ function placeCard(rows, player, card, [index, side], double) {
   };
   if (double && row[row.length - 1] === card) {
     row.push(card); // on top of its twin: the row does not grow
-  } else if ((double ? positions(row) : row.length) < ROW_LIMIT) {
+  } else if ((double ? positions(row) : row.length) < limit) {
     if (side === "right") row.push(card);
     else row.unshift(card);
   } else {
@@ -77,6 +77,7 @@ function placeCard(rows, player, card, [index, side], double) {
  */
 export function resolveTurn(request, place = request.place) {
   const { variant, take } = request;
+  const limit = (request.takesAt ?? TAKES_AT) - 1; // a row holds t − 1 positions
   const order = checkedOrder(request, take, place);
   const rows = request.rows.map((row) => [...row]);
   const steps = [];
@@ -105,7 +106,7 @@ export function resolveTurn(request, place = request.place) {
       [index, step] = lowestCard(rows, player, card, take.get(player));
     } else {
       index = options[0][0];
-      step = placeCard(rows, player, card, options[0], double);
+      step = placeCard(rows, player, card, options[0], double, limit);
     }
     const twinFollows = position + 1 < order.length && order[position + 1][1] === card;
     if (double && step.taken.length > 0 && twinFollows) {
