@@ -8,18 +8,22 @@ import pytest
 
 from scorekeeper.engine import BULLHEADS
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
+from scorekeeper.rules.sections import OLD_ANCHORS
 from scorekeeper.rules.views import READINGS, SECTIONS
 
 LANGS = ("en", "nl", "de")
 
 
 def placement_body(example):
-    return {
+    body = {
         "variant": example.variant,
         "max_card": example.max_card,
         "rows": [list(row) for row in example.rows],
         "plays": [{"player": player, "card": card} for player, card in example.plays],
     }
+    if example.takes_at != 6:
+        body["takes_at"] = example.takes_at
+    return body
 
 
 @pytest.mark.parametrize("anchor", list(EXAMPLES))
@@ -45,6 +49,8 @@ def test_hand_checked_outcomes_of_the_booklet_examples():
     assert EXAMPLES["example-rule-4"].after[1] == (3, 9)  # the 3 took the lone 37
     assert EXAMPLES["example-pitfall-2"].taken == {"A": 3, "B": 7}
     assert EXAMPLES["example-double"].taken == {"B": 5, "C": 5}  # 9 shared, rounded up
+    # Three rows, 5 nimmt: the 26 is the fifth card of row 1 (12+14+15+21 = 1+1+2+1).
+    assert EXAMPLES["example-postscript"].taken == {"A": 5}
 
 
 def test_try_it_query_has_the_checker_format():
@@ -55,6 +61,9 @@ def test_try_it_query_has_the_checker_format():
     double = checker_query(EXAMPLES["example-double"])
     assert "r1=12,14&" in double and "r3=43,44,46,47,49&" in double
     assert double.startswith("variant=double&")
+    postscript = checker_query(EXAMPLES["example-postscript"])
+    assert postscript == ("variant=basic&max_card=104&rows=3&takes_at=5&r1=12,14,15,21&r2=37"
+                          "&r3=58&player=A&card=26&player=B&card=44")
 
 
 def page_html(client, lang: str, static: bool) -> str:
@@ -74,7 +83,8 @@ def test_every_section_variant_reading_and_example_exists(client, lang, static):
     html = page_html(client, lang, static)
     assert f'<html lang="{lang}">' in html
     ids = set(ids_in(html))
-    wanted = [a for a, _t, _l in SECTIONS] + [a for a, _t in READINGS] + list(EXAMPLES)
+    wanted = ([a for a, _t, _l in SECTIONS] + [a for a, _t in READINGS] + list(EXAMPLES)
+              + list(OLD_ANCHORS))
     assert not [anchor for anchor in wanted if anchor not in ids]
     for variant in ("tactics", "logic", "tournament", "professional", "open", "nifty",
                     "hand", "double"):
@@ -86,7 +96,7 @@ def test_every_section_variant_reading_and_example_exists(client, lang, static):
 def test_structure_is_the_same_in_every_language(client):
     structures = {lang: ids_in(page_html(client, lang, True)) for lang in LANGS}
     assert structures["nl"] == structures["en"] == structures["de"]
-    assert len(structures["en"]) > 140  # sections, readings, examples and 104 cards
+    assert len(structures["en"]) > 150  # sections, readings, examples and 104 cards
 
 
 class TextChunks:
@@ -116,7 +126,9 @@ def test_no_english_text_left_on_the_translated_pages(client, lang, static):
 def test_catalogs_have_every_rules_string_translated():
     from babel.messages.pofile import read_po
 
-    mine = ("templates/rules/", "scorekeeper/rules.py", "scorekeeper/site_export.py")
+    # "scorekeeper/rules" also matches the module's location before it became a package.
+    mine = ("templates/rules/", "scorekeeper/rules", "scorekeeper/site_export.py",
+            "scorekeeper/web/terms.py")
     for lang in ("nl", "de"):
         with open(f"translations/{lang}/LC_MESSAGES/messages.po", "rb") as handle:
             catalog = read_po(handle, locale=lang)
@@ -142,10 +154,49 @@ def test_end_of_game_names_the_dutch_reading(client):
     assert "meer dan 66" in nl and "67" in nl
 
 
-def test_house_rule_is_marked_as_such(client):
+def test_virgin_doubling_is_the_postscripts_maagd_not_a_house_rule(client):
     html = page_html(client, "en", False)
-    block = html.split('class="house-rule"', 1)[1].split("</aside>", 1)[0]
-    assert "House rule" in block and "virgin" in block
+    assert "house rule" not in html.lower()
+    block = html.split('class="postscript-rule"', 1)[1].split("</aside>", 1)[0]
+    assert "From the postscript" in block and "“Maagd”" in block and "Uwe Schwarz" in block
+    assert "off unless you choose it when you create a game" in block
+    assert 'id="reading-virgin-doubling"' in block
+    # Old links to the house-rule anchors still land on the section.
+    assert block.index('id="house-rule-virgin-doubling"') < block.index('id="virgin-doubling"')
+
+
+def test_postscript_describes_the_shapes_and_where_the_app_supports_them(client):
+    html = page_html(client, "en", True)
+    section = html.split('aria-labelledby="postscript"', 1)[1].split("</section>", 1)[0]
+    for words in ("Wolfgang Kramer", "three rows instead of four, or five", "“5 nimmt”",
+                  "“7 nimmt”", "one fewer than the card that takes it", "as far as the deck allows",
+                  "four players can hold up to 25 cards", "the checker takes 3, 4 or 5 rows",
+                  "the number of rows, the card that takes a row and the number of cards"):
+        assert words in section, words
+    assert 'id="example-postscript"' in section
+
+
+def test_hand_variant_ends_with_an_empty_hand_at_the_end_of_a_round(client):
+    html = page_html(client, "en", True)
+    section = html.split('id="variant-hand"', 1)[1].split('id="variant-double"', 1)[0]
+    assert "at the end of that round a player has no cards left in hand" in section
+    assert "more than 20 cards on their pile" in section
+    assert "played their last card" not in section
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ("ascending order", "smallest difference", "full row", "lowest card")),
+    ("nl", ("de opklimmende getalvolgorde", "het kleinste verschil", "een volle rij",
+            "de laagste kaart")),
+    ("de", ("aufsteigende Reihenfolge", "niedrigste Differenz", "volle Reihe",
+            "niedrigste Karte")),
+])
+def test_rule_headings_carry_the_booklets_names(client, lang, names):
+    html = page_html(client, lang, True)
+    for number, name in enumerate(names, start=1):
+        anchor = [a for a, _t, _l in SECTIONS if a.startswith(f"rule-{number}-")][0]
+        heading = re.search(rf'<h3 id="{anchor}">([^<]*)<', html).group(1)
+        assert heading.endswith(f": {name}"), (heading, name)
 
 
 def test_bullhead_table_lists_all_104_cards(client):

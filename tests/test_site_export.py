@@ -1,21 +1,30 @@
-"""``flask freeze-rules DEST``: the static rules site, written only where it is told."""
+"""``flask freeze-rules DEST``: the static site (rules and checker), written only where told.
+
+Also the export step that makes the checker work from ``file://``: :func:`bundle_engine`
+joins the engine's ES modules into one classic script, proven here to answer every
+shared placement vector exactly as the modules (and so the API) do.
+"""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
-from scorekeeper.rules.examples import BASIC_RULE_2, checker_query
+import pytest
 
-EXPECTED = {
-    "index.html",
-    "en/rules/index.html",
-    "nl/rules/index.html",
-    "de/rules/index.html",
-    "static/css/site.css",
-    "static/css/rules.css",
-    "static/js/rules.js",
-}
+from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
+from scorekeeper.rules.export import ENGINE_SCRIPT, bundle_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = {"static/css/site.css", "static/css/rules.css", "static/js/rules.js",
+          f"static/{ENGINE_SCRIPT}"}
+PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "de")
+                          for page in ("rules", "checker")}
+EXPECTED = PAGES | STATIC
+NODE = shutil.which("node")
 
 
 def files_under(root: Path) -> set[str]:
@@ -31,23 +40,48 @@ def test_freeze_writes_the_three_languages_with_working_relative_links(runner, a
     destination = tmp_path / "site"
     result = runner.invoke(args=["freeze-rules", str(destination)])
     assert result.exit_code == 0, result.output
-    assert "Wrote 7 files" in result.output
+    assert f"Wrote {len(EXPECTED)} files" in result.output
     assert files_under(destination) == EXPECTED
-    for name in EXPECTED - {"static/css/site.css", "static/css/rules.css", "static/js/rules.js"}:
+    for name in PAGES:
         page = destination / name
         html = page.read_text(encoding="utf-8")
-        assert "<form" not in html and "csrf" not in html
+        assert "csrf" not in html and 'method="post"' not in html.lower()
+        if "/checker/" not in name:
+            assert "<form" not in html
         for link in local_links(html):
             assert link.startswith(("../", "static/", "en/", "nl/", "de/", "index.html")), link
             assert (page.parent / link.split("?")[0]).resolve().is_file(), (name, link)
     nl = (destination / "nl/rules/index.html").read_text(encoding="utf-8")
-    assert '<html lang="nl">' in nl and "Regel 2: kleinste verschil" in nl
+    assert '<html lang="nl">' in nl
     assert 'href="../../de/rules/index.html"' in nl
-    # Without a live checker named, the examples say so instead of linking nowhere.
+    # The examples open the exported checker, filled in; no live server is needed.
     assert "/check?" not in nl
-    assert "zonder link daarheen" in nl
-    # The freeze leaves the app as it found it.
+    for anchor, example in EXAMPLES.items():
+        href = "../checker/index.html?" + checker_query(example).replace("&", "&amp;")
+        assert f'href="{href}" data-example="{anchor}"' in nl
+    # The freeze leaves the app as it found it, and the checker page is export-only.
     assert not app.config.get("RULES_FREEZING")
+    assert app.test_client().get("/nl/checker/").status_code == 404
+
+
+@pytest.mark.parametrize(("lang", "button"), [
+    ("en", "Show where the cards go"), ("nl", "Toon waar de kaarten komen"),
+    ("de", "Zeigen, wohin die Karten kommen")])
+def test_exported_checker_page_is_in_its_language_and_loads_classic_scripts(
+        runner, tmp_path, lang, button):
+    destination = tmp_path / "site"
+    assert runner.invoke(args=["freeze-rules", str(destination)]).exit_code == 0
+    html = (destination / lang / "checker/index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in html and button in html
+    assert 'type="module"' not in html  # file:// refuses module scripts
+    scripts = re.findall(r'<script defer src="([^"]+)"', html)
+    assert scripts == [f"../../static/{ENGINE_SCRIPT}", "../../static/js/rules.js"]
+    texts = json.loads(re.search(r'<script type="application/json" id="oc-texts">(.*?)'
+                                 r"</script>", html, re.S).group(1))
+    assert set(texts["rules"]) == {"1", "2", "3", "4"}
+    assert texts["bullheads"]["one"].count("{num}") == 1
+    for name in ("rows", "takes_at", "variant", "max_card", "r5", "player", "card"):
+        assert f'name="{name}"' in html, name
 
 
 def test_checker_url_makes_the_examples_link_to_a_live_app(runner, tmp_path):
@@ -75,3 +109,96 @@ def test_existing_files_in_the_destination_are_left_alone(runner, tmp_path):
     (destination / "CNAME").write_text("rules.example\n")
     assert runner.invoke(args=["freeze-rules", str(destination)]).exit_code == 0
     assert (destination / "CNAME").read_text() == "rules.example\n"
+
+
+# --- The engine as one classic script -------------------------------------------------
+
+RUN_VECTORS = r"""
+const vm = require("node:vm"), fs = require("node:fs"), path = require("node:path");
+const [bundle, dir] = process.argv.slice(1);
+const context = vm.createContext({});
+vm.runInContext(fs.readFileSync(bundle, "utf8"), context);
+const engine = context.SixNimmtEngine;
+let total = 0; const wrong = [];
+for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+  for (const vector of JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"))) {
+    total += 1;
+    let got;
+    try { got = { answer: engine.resolvePlacement(vector.request) }; }
+    catch (error) { if (!error.code) throw error; got = { error: error.code }; }
+    const want = "error" in vector ? { error: vector.error } : { answer: vector.answer };
+    if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(name);
+  }
+}
+console.log(JSON.stringify({ total, wrong: wrong.slice(0, 5), bullheads55: engine.bullheads(55),
+                             keys: Object.keys(engine).sort() }));
+"""
+
+
+def run_node(script: str, *args: str) -> dict:
+    done = subprocess.run([NODE, "-e", script, *args], capture_output=True, text=True,
+                          timeout=120, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_bundled_engine_answers_every_shared_vector_like_the_modules(tmp_path):
+    bundle = tmp_path / "engine.js"
+    bundle.write_text(bundle_engine(ROOT / "static"), encoding="utf-8")
+    result = run_node(RUN_VECTORS, str(bundle), str(ROOT / "tests/vectors/placement"))
+    assert result["total"] >= 3000 and result["wrong"] == []
+    assert result["bullheads55"] == 7
+    assert result["keys"] == ["bullheads", "resolvePlacement"]
+
+
+def test_bundle_is_a_classic_script_without_module_syntax():
+    script = bundle_engine(ROOT / "static")
+    assert not re.search(r"^\s*(import|export)\b", script, re.M)
+    assert "globalThis.SixNimmtEngine = Object.freeze(" in script
+    # Every module of the engine is in, each once, dependencies before their users.
+    order = re.findall(r"^// ---- static/(\S+)$", script, re.M)
+    engine = sorted(str(p.relative_to(ROOT / "static")) for p in (ROOT / "static/js/engine")
+                    .glob("*.js"))
+    assert sorted(order) == sorted({*engine, "js/cards.js"})
+    assert order[-1] == "js/engine/index.js" and order.index("js/cards.js") < order.index(
+        "js/engine/table.js")
+
+
+def write_modules(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_bundler_keeps_aliases_namespaces_reexports_and_private_names_apart(tmp_path):
+    root = write_modules(tmp_path, {
+        "js/a.js": 'const secret = "a";\nexport const A = 1;\nexport function twice(x) '
+                   '{ return 2 * x; }\nfunction hidden() { return secret; }\n'
+                   "export { hidden as shown };\n",
+        "js/lib/b.js": 'import { A, twice as double } from "../a.js";\nimport * as all '
+                       'from "../a.js";\nconst secret = "b";\nexport const B = double(A) '
+                       '+ all.A;\nexport { A } from "../a.js";\nexport * from "../a.js";\n'
+                       "export const mine = () => secret;\n",
+    })
+    script = bundle_engine(root, {"B": "js/lib/b.js", "A": "js/lib/b.js",
+                                  "shown": "js/lib/b.js", "mine": "js/lib/b.js"})
+    probe = ("const vm = require('node:vm'); const c = vm.createContext({});"
+             "vm.runInContext(process.argv[1], c); const e = c.SixNimmtEngine;"
+             "console.log(JSON.stringify([e.B, e.A, e.shown(), e.mine()]))")
+    assert run_node(probe, script) == [3, 1, "a", "b"]
+
+
+@pytest.mark.parametrize(("files", "message"), [
+    ({"js/a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
+      "js/b.js": 'import { a } from "./a.js";\nexport const b = 2;\n'}, "import cycle"),
+    ({"js/a.js": "export default 1;\n"}, "cannot bundle"),
+    ({"js/a.js": 'import { x } from "lodash";\nexport const a = x;\n'}, "relative imports"),
+    ({"js/a.js": 'import "./b.js";\nexport const a = 1;\n', "js/b.js": ""}, "cannot bundle"),
+    ({"js/a.js": "export const a = import.meta.url;\n"}, "cannot bundle"),
+])
+def test_bundler_refuses_what_it_cannot_bundle_faithfully(tmp_path, files, message):
+    root = write_modules(tmp_path, files)
+    with pytest.raises(ValueError, match=message):
+        bundle_engine(root, {"a": "js/a.js"})

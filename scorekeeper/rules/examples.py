@@ -1,7 +1,9 @@
 """The worked examples of the rules reference: tables drawn as cards, checked by hand.
 
 Each example is plain data (rows before, cards revealed, rows after, bullheads taken),
-so the page can draw it and :func:`checker_query` can open the same table in ``/check``.
+so the page can draw it and :func:`checker_query` can open the same table in a checker:
+the live ``/check`` or the exported site's own. Rows number 3 to 5 (4 in the booklet's
+game) and ``takes_at`` is the card that takes a row (6 unless the postscript's shapes).
 The tests replay every example through the engine, so a drawing can never contradict
 the checker.
 """
@@ -22,11 +24,11 @@ class Example:
 
     anchor: str
     """HTML id, the same in every language (``example-...``)."""
-    rows: tuple[Row, Row, Row, Row]
+    rows: tuple[Row, ...]
     """The table before the turn; a stacked Double twin is its number twice."""
     plays: tuple[tuple[str, int], ...]
     """``(player, card)`` as revealed."""
-    after: tuple[Row, Row, Row, Row]
+    after: tuple[Row, ...]
     """The table after the turn (worked out by hand)."""
     taken: dict[str, int] = field(default_factory=dict)
     """Bullheads each player took, players who took nothing left out."""
@@ -36,6 +38,8 @@ class Example:
     """Rule 4 row choices given to the checker (empty: its default, the cheapest row)."""
     tie: bool = False
     """The turn stops at a Professional tie that the checker asks about."""
+    takes_at: int = 6
+    """The card that takes a row (the postscript's "5 nimmt" and "7 nimmt")."""
 
     @property
     def played_cards(self) -> list[int]:
@@ -45,17 +49,31 @@ class Example:
         """Cards of row ``index`` after the turn that were played in it (to highlight)."""
         return set(self.after[index]) & set(self.played_cards)
 
+    @property
+    def highlights(self) -> list[set[int]]:
+        """:meth:`new_cards` of every row, in order."""
+        return [self.new_cards(index) for index in range(len(self.after))]
+
 
 def checker_query(example: Example) -> str:
-    """The query string that opens ``/check`` with the example's table and cards.
+    """The query string that opens a checker with the example's table and cards.
+
+    One ``rN`` per row (as many as the table has); ``rows`` only when there are not 4 and
+    ``takes_at`` only when it is not 6, so the booklet's game keeps its short links.
 
     >>> checker_query(BASIC_RULE_2)[:60]
     'variant=basic&max_card=104&r1=12&r2=37&r3=43&r4=58&player=A&'
+    >>> checker_query(POSTSCRIPT)[:54]
+    'variant=basic&max_card=104&rows=3&takes_at=5&r1=12,14,'
     """
     pairs: list[tuple[str, str]] = [
         ("variant", example.variant),
         ("max_card", str(example.max_card)),
     ]
+    if len(example.rows) != 4:
+        pairs.append(("rows", str(len(example.rows))))
+    if example.takes_at != 6:
+        pairs.append(("takes_at", str(example.takes_at)))
     for number, row in enumerate(example.rows, start=1):
         pairs.append((f"r{number}", ",".join(str(card) for card in row)))
     has_take = bool(example.take)
@@ -137,11 +155,20 @@ DOUBLE = Example(
     variant="double",
 )
 
+POSTSCRIPT = Example(
+    anchor="example-postscript",
+    rows=((12, 14, 15, 21), (37,), (58,)),
+    plays=(("A", 26), ("B", 44)),
+    after=((26,), (37, 44), (58,)),
+    taken={"A": 5},
+    takes_at=5,
+)
+
 #: Every example, by anchor, in page order.
 EXAMPLES: dict[str, Example] = {
     example.anchor: example
     for example in (
         BASIC_RULE_2, BASIC_RULE_3, BASIC_RULE_4, PITFALL_1, PITFALL_2,
-        PROFESSIONAL, PROFESSIONAL_TIE, DOUBLE,
+        PROFESSIONAL, PROFESSIONAL_TIE, DOUBLE, POSTSCRIPT,
     )
 }

@@ -1,18 +1,22 @@
-"""``flask freeze-rules DEST``: the rules reference as a static site (Frozen-Flask).
+"""``flask freeze-rules DEST``: the rules reference and a checker as a static site.
 
-Writes ``DEST/index.html`` (a language chooser), ``DEST/<lang>/rules/index.html`` for nl,
-de and en, and the CSS and JS those pages use, with relative links, so the folder works
-from any static host or straight from the disk (``file://``).
+Writes ``DEST/index.html`` (a language chooser), ``DEST/<lang>/rules/index.html`` and
+``DEST/<lang>/checker/index.html`` for nl, de and en, and the CSS and JS those pages use,
+with relative links, so the folder works from any static host or straight from the disk
+(``file://``).
 
-The static site has no placement checker. Its "try it in the checker" links point to a
-live copy of the app when one is named: ``--checker-url https://example.org`` (or the
-``RULES_CHECKER_URL`` setting, or the ``SCOREKEEPER_CHECKER_URL`` environment variable)
-makes them open ``https://example.org/check?...``. Without it, each example says that
-the checker of the app can replay it, instead of showing a link that cannot work.
+The exported checker places cards in the browser with the engine of ``static/js/engine/``.
+Chromium refuses ES modules on ``file://``, so the export step joins the engine's modules
+into one classic script (:func:`bundle_engine`); the live site keeps using the modules.
+The examples' "try it in the checker" links open that exported checker with the example
+filled in. ``--checker-url https://example.org`` (or the ``RULES_CHECKER_URL`` setting, or
+the ``SCOREKEEPER_CHECKER_URL`` environment variable) points them at a live copy of the
+app instead (``https://example.org/check?...``).
 """
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -26,10 +30,131 @@ from ..web.i18n import LANGUAGES
 
 #: Static files the exported pages link to (nothing else of static/ is copied).
 STATIC_FILES = ("css/site.css", "css/rules.css", "js/rules.js")
+#: The engine as one classic script, written by the export (not a file of static/).
+ENGINE_SCRIPT = "js/six-nimmt-engine.js"
+#: What the bundled script offers as ``window.SixNimmtEngine``: name -> module that exports it.
+ENGINE_EXPORTS = {"resolvePlacement": "js/engine/index.js", "bullheads": "js/cards.js"}
+
+_FROM = r"""\s*from\s*["']([^"']+)["']\s*;?"""
+_IMPORT = re.compile(r"^import\s*\{([^}]*)\}" + _FROM, re.M)
+_IMPORT_ALL = re.compile(r"^import\s*\*\s*as\s+(\w+)" + _FROM, re.M)
+_REEXPORT = re.compile(r"^export\s*\{([^}]*)\}" + _FROM, re.M)
+_REEXPORT_ALL = re.compile(r"^export\s*\*" + _FROM, re.M)
+_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
+_EXPORT_DECL = re.compile(
+    r"^export\s+((?:async\s+)?function\s*\*?\s*|class\s+|const\s+|let\s+|var\s+)([\w$]+)", re.M)
+_UNSUPPORTED = re.compile(r"^(?:import\b(?!\s*[{*])|export\s+default\b)|\bimport\.meta\b", re.M)
+
+
+def _names(listing: str) -> list[tuple[str, str]]:
+    """``a, b as c`` -> ``[("a", "a"), ("b", "c")]`` (name in the module, name outside)."""
+    pairs = []
+    for item in filter(None, (part.strip() for part in listing.split(","))):
+        inner, _, outer = item.partition(" as ")
+        pairs.append((inner.strip(), (outer or inner).strip()))
+    return pairs
+
+
+def _module(root: Path, name: str, order: list[str], visiting: set[str]) -> None:
+    """Add ``name`` (a path under ``root``) and what it imports to ``order``, deps first."""
+    if name in order:
+        return
+    if name in visiting:
+        raise ValueError(f"import cycle through {name}")
+    visiting.add(name)
+    source = (root / name).read_text(encoding="utf-8")
+    if bad := _UNSUPPORTED.search(source):
+        raise ValueError(f"{name}: cannot bundle {bad.group(0)!r}")
+    for pattern in (_IMPORT, _IMPORT_ALL, _REEXPORT, _REEXPORT_ALL):
+        for match in pattern.finditer(source):
+            _module(root, _target(name, match.groups()[-1]), order, visiting)
+    visiting.discard(name)
+    order.append(name)
+
+
+def _target(name: str, spec: str) -> str:
+    if not spec.startswith("."):
+        raise ValueError(f"{name}: only relative imports can be bundled, not {spec!r}")
+    parts: list[str] = name.split("/")[:-1]
+    for part in spec.split("/"):
+        if part == "..":
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _wrap(name: str, source: str, ids: dict[str, str]) -> str:
+    """One module as a function scope that returns its exports."""
+    head: list[str] = []
+    exported: list[str] = []
+
+    def imported(match: re.Match[str]) -> str:
+        bound = ", ".join(f"{a}: {b}" if a != b else a for a, b in _names(match.group(1)))
+        head.append(f"const {{ {bound} }} = {ids[_target(name, match.group(2))]};")
+        return ""
+
+    def imported_all(match: re.Match[str]) -> str:
+        head.append(f"const {match.group(1)} = {ids[_target(name, match.group(2))]};")
+        return ""
+
+    def reexported(match: re.Match[str]) -> str:
+        source_id = ids[_target(name, match.group(2))]
+        exported.extend(f"{b}: {source_id}.{a}" for a, b in _names(match.group(1)))
+        return ""
+
+    def reexported_all(match: re.Match[str]) -> str:
+        exported.append(f"...{ids[_target(name, match.group(1))]}")
+        return ""
+
+    def listed(match: re.Match[str]) -> str:
+        exported.extend(a if a == b else f"{b}: {a}" for a, b in _names(match.group(1)))
+        return ""
+
+    def declared(match: re.Match[str]) -> str:
+        exported.append(match.group(2))
+        return match.group(1) + match.group(2)
+
+    body = _IMPORT.sub(imported, source)
+    body = _IMPORT_ALL.sub(imported_all, body)
+    body = _REEXPORT.sub(reexported, body)
+    body = _REEXPORT_ALL.sub(reexported_all, body)
+    body = _EXPORT_LIST.sub(listed, body)
+    body = _EXPORT_DECL.sub(declared, body)
+    lines = [f"// ---- static/{name}", f"const {ids[name]} = (function () {{", *head,
+             body.strip("\n"), f"return {{ {', '.join(exported)} }};", "})();"]
+    return "\n".join(lines)
+
+
+def bundle_engine(static_folder: str | Path, exports: dict[str, str] | None = None) -> str:
+    """The modules behind ``exports`` (default :data:`ENGINE_EXPORTS`) as ONE classic script.
+
+    Each ES module becomes a function scope, in dependency order, whose ``import``s read
+    the returned exports of the modules before it; the whole sits in an IIFE that sets
+    ``window.SixNimmtEngine`` (``globalThis``) to ``{name: export}``. Only the module
+    syntax the engine uses is understood (named and namespace imports, named exports and
+    re-exports); anything else (default exports, ``import.meta``, bare specifiers, cycles)
+    is refused with a ``ValueError`` rather than bundled wrongly.
+    """
+    root = Path(static_folder)
+    wanted = exports or ENGINE_EXPORTS
+    order: list[str] = []
+    for entry in dict.fromkeys(wanted.values()):
+        _module(root, entry, order, set())
+    ids = {name: f"__module{index}" for index, name in enumerate(order)}
+    api = ", ".join(f"{key}: {ids[entry]}.{key}" for key, entry in wanted.items())
+    modules = "\n\n".join(_wrap(name, (root / name).read_text(encoding="utf-8"), ids)
+                          for name in order)
+    return (
+        "// The placement engine of static/js/ as one classic script, for pages opened\n"
+        "// from file:// (no ES modules there). Written by `make site`; do not edit.\n"
+        f'(function () {{\n"use strict";\n{modules}\n\n'
+        f"globalThis.SixNimmtEngine = Object.freeze({{ {api} }});\n}})();\n"
+    )
 
 
 def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) -> list[str]:
-    """Write the static rules site into ``destination`` (made absolute); return the files."""
+    """Write the static site into ``destination`` (made absolute); return the files."""
     destination = Path(destination).resolve()
     saved = {key: app.config.get(key) for key in _SETTINGS}
     app.config.update(
@@ -48,6 +173,7 @@ def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) 
     def pages():
         for lang in LANGUAGES:
             yield "rules.lang_page", {"lang": lang}
+            yield "rules.lang_checker", {"lang": lang}
         for filename in STATIC_FILES:
             yield "static", {"filename": filename}
 
@@ -57,9 +183,11 @@ def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) 
             warnings.simplefilter("ignore", MissingURLGeneratorWarning)
             written = sorted(str(page.path) for page in freezer.freeze_yield())
         (destination / "index.html").write_text(_chooser(app), encoding="utf-8")
+        script = destination / "static" / ENGINE_SCRIPT
+        script.write_text(bundle_engine(app.static_folder or "static"), encoding="utf-8")
     finally:
         app.config.update(saved)
-    return ["index.html", *written]
+    return sorted(["index.html", f"static/{ENGINE_SCRIPT}", *written])
 
 
 _SETTINGS = (
@@ -70,13 +198,15 @@ _SETTINGS = (
 
 
 def _chooser(app: Flask) -> str:
-    """The site's front page: one link per language, each in its own language."""
+    """The site's front page: the rules and the checker per language, each in its language."""
     entries = []
     with app.test_request_context("/"):
         for code, name in LANGUAGES.items():
             with force_locale(code):
                 entries.append({"code": code, "name": name, "href": f"{code}/rules/index.html",
-                                "title": gettext("The rules of 6 nimmt!")})
+                                "title": gettext("The rules of 6 nimmt!"),
+                                "checker_href": f"{code}/checker/index.html",
+                                "checker_title": gettext("Where do the cards go?")})
         return render_template("rules/chooser.html", entries=entries)
 
 
@@ -86,7 +216,7 @@ def _chooser(app: Flask) -> str:
               help="Base URL of a live copy of the app, for the examples' checker links.")
 @with_appcontext
 def freeze_rules_command(destination: Path, checker_url: str | None) -> None:
-    """Export the rules reference (nl, de, en) as a static site into DESTINATION."""
+    """Export the rules reference and its checker (nl, de, en) into DESTINATION."""
     files = freeze_rules(current_app._get_current_object(), destination, checker_url)
     click.echo(f"Wrote {len(files)} files to {Path(destination).resolve()}")
 

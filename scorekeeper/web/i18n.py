@@ -11,6 +11,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
 
+from . import terms
+
 #: Language code -> its own name, as the switch shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 COOKIE = "lang"
@@ -59,3 +61,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         get_locale=get_locale, LANGUAGES=LANGUAGES, url_with_lang=url_with_lang
     )
+    terms.init_app(app)

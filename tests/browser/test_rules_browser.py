@@ -13,8 +13,8 @@ from scorekeeper.rules.export import freeze_rules
 
 TITLES = {
     "en": ("Contents", "Rule 2: smallest difference", "Variant 8: Double"),
-    "nl": ("Inhoud", "Regel 2: kleinste verschil", "Variant 8: Dubbel"),
-    "de": ("Inhalt", "Regel 2: kleinster Abstand", "Variante 8: Doppelt"),
+    "nl": ("Inhoud", "Regel 2: het kleinste verschil", "Variant 8: Dubbel"),
+    "de": ("Inhalt", "Regel 2: niedrigste Differenz", "Variante 8: Doppelt"),
 }
 
 
@@ -30,7 +30,7 @@ def test_table_of_contents_leads_to_the_rules(page: Page, base_url: str, lang: s
     toc = page.locator("nav.toc")
     expect(toc.locator("h2")).to_have_text(contents)
     hrefs = toc.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert len(hrefs) == 31  # 27 sections and 4 readings
+    assert len(hrefs) == 35  # 30 sections and 5 readings
     for href in hrefs:
         expect(page.locator(href)).to_have_count(1)
 
@@ -55,11 +55,11 @@ def test_try_it_opens_the_resolved_turn_in_the_checker(page: Page, base_url: str
     example = EXAMPLES[anchor]
     page.goto(f"{base_url}/rules?lang=en#{anchor}")
     page.locator(f'a[data-example="{anchor}"]').tap()
-    expect(page).to_have_url(re.compile(rf"/check\?variant={example.variant}&max_card=104&r1="))
+    expect(page).to_have_url(re.compile(rf"/check\?variant={example.variant}&max_card=104&"))
     result = page.locator("#result .result")
     expect(result).to_be_visible()
     rows = result.locator(".table-rows").last.locator("li")
-    expect(rows).to_have_count(4)
+    expect(rows).to_have_count(len(example.after))
     for index, row in enumerate(example.after):
         shown = rows.nth(index).locator(".card").evaluate_all(
             "cards => cards.map(card => card.firstChild.textContent.trim())")
@@ -111,7 +111,7 @@ def test_static_site_works_from_the_files(page: Page, static_site):
     # The stylesheet came along: the header has the site's colour.
     expect(page.locator(".site-header")).to_have_css("background-color", "rgb(122, 31, 31)")
 
-    page.locator("nav.toc").get_by_role("link", name="Regel 2: kleinste verschil").tap()
+    page.locator("nav.toc").get_by_role("link", name="Regel 2: het kleinste verschil").tap()
     expect(page).to_have_url(re.compile(r"nl/rules/index\.html#rule-2-smallest-difference$"))
     expect(page.locator("#rule-2-smallest-difference")).to_be_in_viewport()
 
@@ -121,9 +121,11 @@ def test_static_site_works_from_the_files(page: Page, static_site):
     # The script came along too: the search works from the disk.
     page.locator("#bh-card").fill("44")
     expect(page.locator("#bh-result")).to_have_text("Karte 44 trägt 5 Hornochsen.")
-    # No checker behind a file: the examples say so rather than link nowhere.
-    expect(page.locator("a[data-example]")).to_have_count(0)
-    expect(page.locator(".try-it").first).to_contain_text("Anlegeprüfer")
+    # The examples open the exported checker next to the rules (tests in
+    # test_site_checker_browser.py follow them).
+    expect(page.locator("a[data-example]")).to_have_count(len(EXAMPLES))
+    assert page.locator("a[data-example]").first.get_attribute("href").startswith(
+        "../checker/index.html?")
 
     page.locator(".lang-switch").get_by_role("link", name="EN").tap()
     expect(page).to_have_url(re.compile(r"/en/rules/index\.html$"))

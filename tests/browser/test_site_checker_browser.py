@@ -1,0 +1,181 @@
+"""The exported checker (``make site``) opened from the disk in Chromium, with no network.
+
+The site is frozen into a temporary folder as ``make site`` does, then opened through
+``file://`` URLs, the case where ES modules are refused: the engine must come as the one
+classic script written by the export. Every test runs with the browser offline.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper import create_app
+from scorekeeper.rules.examples import EXAMPLES
+from scorekeeper.rules.export import freeze_rules
+
+#: What each language's page says (as the catalogs translate the export's sentences).
+WORDS = {
+    "en": {"button": "Show where the cards go", "rule2": "Rule 2: smallest difference",
+           "ann": "Ann: 14 goes to row 1, after 12.", "bob": "Bob: 44 goes to row 3, after 43.",
+           "nothing": "Takes no cards.", "zero": "0 bullheads", "row": "Row 1",
+           "refused": "The cards of a row must climb from left to right."},
+    "nl": {"button": "Toon waar de kaarten komen", "rule2": "Regel 2: het kleinste verschil",
+           "ann": "Ann: 14 komt in rij 1, na 12.", "bob": "Bob: 44 komt in rij 3, na 43.",
+           "nothing": "Neemt geen kaarten.", "zero": "0 runderkoppen", "row": "Rij 1",
+           "refused": "De kaarten van een rij moeten van links naar rechts oplopen."},
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    app = create_app({"TESTING": True, "DATABASE": str(folder / "db.sqlite"),
+                      "SECRET_KEY": "x"})
+    freeze_rules(app, folder / "site")
+    return folder / "site"
+
+
+@pytest.fixture
+def offline(page: Page) -> Page:
+    page.context.set_offline(True)
+    return page
+
+
+def checker(site: Path, lang: str) -> str:
+    return (site / lang / "checker" / "index.html").as_uri()
+
+
+def fits_the_phone(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def step_texts(page: Page, scope: str = "#oc-result > .oc-steps") -> list[list[str]]:
+    steps = page.locator(f"{scope} > .oc-step")
+    return steps.evaluate_all(
+        "items => items.map(li => [...li.children].map(p => p.textContent.trim()))")
+
+
+def shown_rows(page: Page, scope: str = "#oc-result > .rows") -> list[list[str]]:
+    return page.locator(f"{scope} > .row").evaluate_all(
+        "rows => rows.map(row => [...row.querySelectorAll('.card')]"
+        ".map(card => card.firstChild.textContent.trim()))")
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_booklet_example_typed_into_the_exported_checker(offline: Page, site, lang):
+    words = WORDS[lang]
+    page = offline
+    page.goto(checker(site, lang))
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    for number, row in enumerate(("12", "37", "43", "58"), start=1):
+        page.locator(f"#oc-r{number}").fill(row)
+    lines = page.locator(".oc-play")
+    lines.nth(0).locator('[name="player"]').fill("Ann")
+    lines.nth(0).locator('[name="card"]').fill("14")
+    lines.nth(1).locator('[name="player"]').fill("Bob")
+    lines.nth(1).locator('[name="card"]').fill("44")
+    page.get_by_role("button", name=words["button"]).tap()
+
+    # The question is in the address now, so the answer can be shared and reloaded.
+    expect(page).to_have_url(re.compile(r"checker/index\.html\?.*r1=12.*player=Ann&card=14"))
+    expect(page.locator("#oc-result .oc-step")).to_have_count(2)
+    assert step_texts(page) == [
+        [words["ann"], words["rule2"], words["nothing"]],
+        [words["bob"], words["rule2"], words["nothing"]],
+    ]
+    assert shown_rows(page) == [["12", "14"], ["37"], ["43", "44"], ["58"]]
+    expect(page.locator("#oc-result .oc-totals li").first).to_contain_text(words["zero"])
+    expect(page.locator("#oc-result .row-label").first).to_have_text(words["row"])
+    fits_the_phone(page)
+
+    # A refusal is worded in the page's language too.
+    page.locator("#oc-r1").fill("12, 9")
+    page.get_by_role("button", name=words["button"]).tap()
+    expect(page.locator("#oc-result .errors")).to_have_text(words["refused"])
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_try_it_link_of_an_exported_rules_page_opens_the_answer(offline: Page, site, lang):
+    page = offline
+    page.goto((site / lang / "rules" / "index.html").as_uri() + "#example-rule-2")
+    page.locator('a[data-example="example-rule-2"]').tap()
+    expect(page).to_have_url(re.compile(rf"/{lang}/checker/index\.html\?variant=basic&"))
+    expect(page.locator("#oc-r1")).to_have_value("12")
+    steps = step_texts(page)
+    assert len(steps) == 4 and all(step[1] == WORDS[lang]["rule2"] for step in steps)
+    assert steps[0][0] == WORDS[lang]["ann"].replace("Ann", "A")
+    assert shown_rows(page) == [["12", "14", "15"], ["37"], ["43", "44"], ["58", "61"]]
+    fits_the_phone(page)
+
+
+def drawn(row: tuple[int, ...]) -> list[str]:
+    """A row as the page draws it: a stacked twin is one card."""
+    return [str(card) for i, card in enumerate(row) if i == 0 or row[i - 1] != card]
+
+
+@pytest.mark.parametrize("anchor", [a for a, ex in EXAMPLES.items() if not ex.tie])
+def test_every_example_link_gives_the_drawn_outcome(offline: Page, site, anchor):
+    example = EXAMPLES[anchor]
+    page = offline
+    page.goto((site / "en" / "rules" / "index.html").as_uri())
+    page.locator(f'a[data-example="{anchor}"]').click()
+    expect(page.locator("#oc-result .oc-step")).to_have_count(len(example.plays))
+    assert shown_rows(page) == [drawn(row) for row in example.after]
+    totals = dict(page.locator("#oc-result .oc-totals li").evaluate_all(
+        "items => items.map(li => [li.children[0].textContent, li.children[1].textContent])"))
+    for player, points in example.taken.items():
+        assert totals[player] == f"{points} bullhead{'s' if points != 1 else ''}"
+
+
+def test_professional_tie_shows_both_outcomes(offline: Page, site):
+    page = offline
+    page.goto((site / "en" / "rules" / "index.html").as_uri())
+    page.locator('a[data-example="example-professional-tie"]').click()
+    tie = page.locator("#oc-result .oc-tie")
+    expect(tie.locator(".oc-tie-text")).to_contain_text("The 53 of A fits just as well")
+    expect(tie.locator(".oc-outcome h3")).to_have_text([
+        "If it goes to the right of row 2", "If it goes to the left of row 3"])
+    assert step_texts(page, ".oc-outcome:nth-child(2) > .oc-steps")[0][0] == (
+        "A: 53 goes to row 2, after 48.")
+    assert step_texts(page, ".oc-outcome:nth-child(3) > .oc-steps")[0][0] == (
+        "A: 53 goes to row 3, in front of 58.")
+
+
+def test_three_rows_and_7_nimmt_from_the_form(offline: Page, site):
+    page = offline
+    page.goto(checker(site, "en"))
+    page.locator("#oc-rows").select_option("3")
+    expect(page.locator("#oc-r4")).to_be_hidden()
+    page.locator("#oc-takes").select_option("7")
+    for number, row in enumerate(("10, 11, 12, 13, 14, 15", "40", "60"), start=1):
+        page.locator(f"#oc-r{number}").fill(row)
+    page.locator('.oc-play [name="player"]').first.fill("Cas")
+    page.locator('.oc-play [name="card"]').first.fill("16")
+    page.get_by_role("button", name="Show where the cards go").tap()
+    expect(page).to_have_url(re.compile(r"rows=3&takes_at=7"))
+    assert step_texts(page)[0][:2] == [
+        "Cas: 16 would be card 7 of row 1, so Cas takes the row and 16 starts it anew.",
+        "Rule 3: full row"]
+    assert shown_rows(page) == [["16"], ["40"], ["60"]]
+
+
+def test_phone_layout_language_switch_and_more_players(offline: Page, site):
+    page = offline
+    page.goto(checker(site, "en") + "?r1=12&r2=37&r3=43&r4=58&player=Ann&card=14")
+    expect(page.locator("#oc-result .oc-step")).to_have_count(1)
+    for control in page.locator("#oc-form input:visible, #oc-form select:visible, "
+                                "#oc-form button:visible").all():
+        assert control.bounding_box()["height"] >= 44
+    visible = page.locator(".oc-play:visible")
+    expect(visible).to_have_count(4)
+    page.get_by_role("button", name="Another player").tap()
+    expect(visible).to_have_count(5)
+    fits_the_phone(page)
+    # Switching language keeps the question and answers it in the other language.
+    page.locator(".lang-switch").get_by_role("link", name="NL").tap()
+    expect(page).to_have_url(re.compile(r"/nl/checker/index\.html\?r1=12"))
+    expect(page.locator("#oc-result .oc-step")).to_have_count(1)
