@@ -78,7 +78,7 @@ def test_a_taken_deal_number_is_a_conflict_with_the_game(api):
 
 def test_a_skipped_number_is_a_conflict(api):
     game_id = api.game()["id"]
-    assert api.post(f"/api/v1/games/{game_id}/deals", deal(3, 1, 1)).status_code == 409
+    assert api.post(f"/api/v1/games/{game_id}/deals", deal(3, 2, 2)).status_code == 409
 
 
 def test_a_finished_game_refuses_deals_until_a_correction_reopens_it(api):
@@ -86,13 +86,13 @@ def test_a_finished_game_refuses_deals_until_a_correction_reopens_it(api):
     url = f"/api/v1/games/{game_id}/deals"
     ended = api.post(url, deal(1, 66, 3)).get_json()
     assert ended["finished"] is True and ended["winners"] == ["Bob"]
-    refused = api.post(url, deal(2, 1, 1, "late"))
+    refused = api.post(url, deal(2, 3, 1, "late"))
     assert refused.status_code == 409 and refused.get_json()["finished"] is True
     fixed = api.put(f"{url}/1", {"bullheads": {"Ann": 6, "Bob": 3}})
     assert fixed.status_code == 200
     assert fixed.get_json()["finished"] is False and fixed.get_json()["winners"] == []
     assert fixed.get_json()["deals"][0]["corrections"] == 1
-    assert api.post(url, deal(2, 1, 1, "late")).status_code == 201
+    assert api.post(url, deal(2, 3, 1, "late")).status_code == 201
 
 
 def test_fixed_deals_game(api):
@@ -100,7 +100,7 @@ def test_fixed_deals_game(api):
     assert game["threshold"] is None and game["fixed_deals"] == 2
     url = f"/api/v1/games/{game['id']}/deals"
     api.post(url, deal(1, 80, 3))
-    last = api.post(url, deal(2, 0, 1)).get_json()
+    last = api.post(url, deal(2, 0, 4)).get_json()
     assert last["finished"] and last["winners"] == ["Bob"] and last["totals"]["Ann"] == 80
 
 
@@ -188,9 +188,9 @@ def test_not_valid_json_is_400(client, csrf_headers):
 
 def test_unknown_game_and_deal_are_404(api):
     assert api.get("/api/v1/games/999").status_code == 404
-    assert api.post("/api/v1/games/999/deals", deal(1, 1, 1)).status_code == 404
+    assert api.post("/api/v1/games/999/deals", deal(1, 3, 1)).status_code == 404
     game_id = api.game()["id"]
-    answer = api.put(f"/api/v1/games/{game_id}/deals/1", deal(1, 1, 1))
+    answer = api.put(f"/api/v1/games/{game_id}/deals/1", deal(1, 3, 1))
     assert answer.status_code == 404 and answer.get_json()["error"]
 
 
@@ -201,12 +201,12 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
                           headers=csrf_headers)
     assert created.status_code == 201
     url = f"/api/v1/games/{created.get_json()['id']}/deals"
-    assert client.post(url, json=deal(1, 1, 1)).status_code == 400
-    assert client.post(url, json=deal(1, 1, 1), headers={"X-CSRFToken": "forged"}
+    assert client.post(url, json=deal(1, 3, 1)).status_code == 400
+    assert client.post(url, json=deal(1, 3, 1), headers={"X-CSRFToken": "forged"}
                        ).status_code == 400
-    assert client.post(url, json=deal(1, 1, 1), headers=csrf_headers).status_code == 201
-    assert client.put(f"{url}/1", json=deal(1, 2, 1)).status_code == 400
-    assert client.get(url.rsplit("/", 1)[0]).get_json()["deals"][0]["bullheads"]["Ann"] == 1
+    assert client.post(url, json=deal(1, 3, 1), headers=csrf_headers).status_code == 201
+    assert client.put(f"{url}/1", json=deal(1, 2, 2)).status_code == 400
+    assert client.get(url.rsplit("/", 1)[0]).get_json()["deals"][0]["bullheads"]["Ann"] == 3
 
 
 @pytest.mark.parametrize(("path", "method", "body", "status", "sentence"), [
@@ -220,7 +220,7 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
      "Het rondenummer moet een geheel getal vanaf 1 zijn."),
     ("/1/deals", "post", {"client_id": 7}, 400,
      "De client_id moet tekst zijn van 1 tot 100 tekens."),
-    ("/999/deals", "post", deal(1, 1, 1), 404, "Dat spel bestaat niet."),
+    ("/999/deals", "post", deal(1, 3, 1), 404, "Dat spel bestaat niet."),
 ])
 def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, body, status,
                                                            sentence):
@@ -235,11 +235,11 @@ def test_every_conflict_answers_409_with_the_game(api):
     error's type, and the whole game beside the sentence."""
     game_id = api.game()["id"]
     url = f"/api/v1/games/{game_id}/deals"
-    api.post(url, deal(1, 1, 1, "a"))
+    api.post(url, deal(1, 3, 1, "a"))
     for body in (deal(1, 2, 2), deal(3, 2, 2), deal(2, 9, 9, "a")):
         answer = api.post(url, body)
         assert answer.status_code == 409
         assert answer.get_json()["next_number"] == 2 and answer.get_json()["error"]
     api.post(url, deal(2, 66, 0))
-    finished = api.post(url, deal(3, 1, 1))
+    finished = api.post(url, deal(3, 2, 2))
     assert finished.status_code == 409 and finished.get_json()["finished"] is True

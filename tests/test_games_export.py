@@ -16,18 +16,19 @@ def make_game(client, headers, **settings):
 
 def test_csv_content(client, csrf_headers):
     game_id, url = make_game(client, csrf_headers, virgin_doubling=True)
-    client.post(url, json={"number": 1, "bullheads": {"Ann": 0, "=Bob": 3, "Cas": 5}},
+    # 3 players: a deal hands out 14 bullheads at least.
+    client.post(url, json={"number": 1, "bullheads": {"Ann": 0, "=Bob": 6, "Cas": 8}},
                 headers=csrf_headers)
-    client.post(url, json={"number": 2, "bullheads": {"Ann": 1, "=Bob": 1, "Cas": 1}},
+    client.post(url, json={"number": 2, "bullheads": {"Ann": 5, "=Bob": 5, "Cas": 4}},
                 headers=csrf_headers)
     answer = client.get(f"/games/{game_id}/export.csv")
     assert answer.mimetype == "text/csv"
     assert "attachment" in answer.headers["Content-Disposition"]
     assert answer.get_data(as_text=True).split("\r\n") == [
         "Deal,Ann: entered,Ann: counts,'=Bob: entered,'=Bob: counts,Cas: entered,Cas: counts",
-        "1,0,0,3,6,5,10",
-        "2,1,1,1,1,1,1",
-        "Total,,1,,7,,11",
+        "1,0,0,6,12,8,16",
+        "2,5,5,5,5,4,4",
+        "Total,,5,,17,,20",
         "",
     ]
 
@@ -119,8 +120,8 @@ def test_player_statistics(client, csrf_headers):
 def test_statistics_use_the_language_decimal_comma(client, csrf_headers):
     game = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
                        headers=csrf_headers).get_json()["id"]
-    for number, values in enumerate(({"Ann": 1, "Bob": 0}, {"Ann": 2, "Bob": 0}), 1):
+    for number, values in enumerate(({"Ann": 4, "Bob": 0}, {"Ann": 5, "Bob": 0}), 1):
         client.post(f"/api/v1/games/{game}/deals", headers=csrf_headers,
                     json={"number": number, "bullheads": values})
-    assert "<td>1,5</td>" in client.get("/games/stats?lang=de").get_data(as_text=True)
-    assert "<td>1.5</td>" in client.get("/games/stats?lang=en").get_data(as_text=True)
+    assert "<td>4,5</td>" in client.get("/games/stats?lang=de").get_data(as_text=True)
+    assert "<td>4.5</td>" in client.get("/games/stats?lang=en").get_data(as_text=True)

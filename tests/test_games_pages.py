@@ -66,7 +66,7 @@ def test_bad_start_keeps_what_was_typed_and_says_why_in_dutch(client, token):
 
 def test_names_and_notes_are_escaped_everywhere(client, token):
     start(client, token, players=("<b>Ann</b>", "Bob"), note="<script>alert(1)</script>")
-    add(client, token, 1, 1, 3, 0)
+    assert add(client, token, 1, 1, 3, 1).status_code == 302
     for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
                  "/games/1/deals/1/edit", "/games/1/delete"):
         html = client.get(path).get_data(as_text=True)
@@ -76,12 +76,12 @@ def test_names_and_notes_are_escaped_everywhere(client, token):
 
 def test_preview_shows_deal_and_new_total_before_saving(client, token):
     start(client, token, virgin_doubling="y")
-    add(client, token, 1, 1, 2, 3, 4, 5)
-    answer = add(client, token, 1, 2, 0, 4, 1, 2, action="preview")
+    add(client, token, 1, 1, 5, 6, 7, 8)  # 4 players: at least 24 bullheads a deal
+    answer = add(client, token, 1, 2, 0, 12, 6, 8, action="preview")
     outputs = re.findall(r'<output[^>]*>([^<]*)<', answer.get_data(as_text=True))
     # Ann is the virgin: everyone else's bullheads count double.
-    assert outputs == ["counts 0, total 2", "counts 8, total 11",
-                       "counts 2, total 6", "counts 4, total 9"]
+    assert outputs == ["counts 0, total 5", "counts 24, total 30",
+                       "counts 12, total 19", "counts 16, total 24"]
     assert len(client.get("/api/v1/games/1").get_json()["deals"]) == 1
 
 
@@ -101,10 +101,11 @@ def test_card_entry_with_a_duplicate_card(client, token):
     assert answer.status_code == 400
     assert "Card 12" in error_of(answer.get_data(as_text=True))
     assert 'value="55 12"' in answer.get_data(as_text=True)
-    ok = add(client, token, 1, 1, mode="cards", **{"cards-0": "55 12", "cards-3": "10"})
+    ok = add(client, token, 1, 1, mode="cards",
+             **{"cards-0": "55 12", "cards-3": "10 20 30 40 50 60"})  # 8 + 18 bullheads
     assert ok.status_code == 302
     assert client.get("/api/v1/games/1").get_json()["totals"] == {
-        "Ann": 8, "Bob": 0, "Cas": 0, "Dirk": 3}
+        "Ann": 8, "Bob": 0, "Cas": 0, "Dirk": 18}
 
 
 def test_end_is_announced_and_no_more_deals(client, token):
@@ -115,25 +116,25 @@ def test_end_is_announced_and_no_more_deals(client, token):
     assert "The game is over." in html
     assert "Bob, Dirk share the win with 12 bullheads each." in html
     assert 'id="deal-form"' not in html
-    late = add(client, token, 1, 3, 1, 1, 1, 1)
+    late = add(client, token, 1, 3, 6, 6, 6, 6)
     assert late.status_code == 409 and "has ended" in error_of(late.get_data(as_text=True))
 
 
 def test_leader_is_named_with_fewest_bullheads_leading(client, token):
     start(client, token)
-    add(client, token, 1, 1, 3, 1, 7, 2)
+    add(client, token, 1, 1, 10, 1, 7, 6)
     html = client.get("/games/1").get_data(as_text=True)
     assert "fewest bullheads leads): Bob with 1." in html
 
 
 def test_a_stale_page_gets_a_conflict_and_the_next_number(client, token):
     start(client, token)
-    add(client, token, 1, 1, 1, 1, 1, 1)
-    stale = add(client, token, 1, 1, 2, 2, 2, 2)
+    add(client, token, 1, 1, 6, 6, 6, 6)
+    stale = add(client, token, 1, 1, 7, 7, 7, 7)
     assert stale.status_code == 409
     html = stale.get_data(as_text=True)
     assert "has been entered already" in error_of(html)
-    assert 'name="number" value="2"' in html and 'value="2"' in html
+    assert 'name="number" value="2"' in html and 'value="7"' in html
 
 
 def test_correction_keeps_history_and_reopens_a_finished_game(client, token):
@@ -185,7 +186,7 @@ def test_fixed_deals_game_from_the_form(client, token):
     start(client, token, players=("Ann", "Bob"), end="deals", fixed_deals="1")
     html = client.get("/games/1").get_data(as_text=True)
     assert "Deal 0 of 1 played." in html
-    add(client, token, 1, 1, 1, 2)
+    add(client, token, 1, 1, 1, 3)
     assert "Ann wins with 1 bullheads." in client.get("/games/1").get_data(as_text=True)
 
 
@@ -212,7 +213,7 @@ def test_unknown_game_pages_are_404(client):
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_pages_render_in_every_language(client, token, lang):
     start(client, token)
-    add(client, token, 1, 1, 1, 2, 3, 0)
+    add(client, token, 1, 1, 10, 2, 12, 0)
     for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
                  "/games/import", "/games/1/deals/1/edit"):
         answer = client.get(f"{path}?lang={lang}")
@@ -231,12 +232,12 @@ def test_page_and_api_answer_a_skipped_number_with_the_same_status(client, token
     """The status comes from the error's type, on the page as in the API (409: the game is
     not where the page thought), and the page then offers the next free number."""
     start(client, token)
-    skipped = add(client, token, 1, 3, 1, 1, 1, 1)
+    skipped = add(client, token, 1, 3, 6, 6, 6, 6)
     assert skipped.status_code == 409
     html = skipped.get_data(as_text=True)
     assert "cannot be added yet" in error_of(html) and 'name="number" value="1"' in html
     answer = client.post("/api/v1/games/1/deals", headers={"X-CSRFToken": token}, json={
-        "number": 3, "bullheads": {"Ann": 1, "Bob": 1, "Cas": 1, "Dirk": 1}})
+        "number": 3, "bullheads": {"Ann": 6, "Bob": 6, "Cas": 6, "Dirk": 6}})
     assert answer.status_code == 409
 
 
@@ -247,5 +248,5 @@ def test_deal_form_keeps_empty_fields_empty_and_counts_them_as_0(client, token):
     assert refused.status_code == 400 and 'name="bh-0" class="big-number"' in html
     assert re.search(r'id="bh-0" [^>]*value=""', html)
     assert re.search(r'id="bh-1" [^>]*value="x"', html)
-    assert add(client, token, 1, 1, "", "4", "").status_code == 302
-    assert client.get("/api/v1/games/1").get_json()["totals"] == {"Ann": 0, "Bob": 4, "Cas": 0}
+    assert add(client, token, 1, 1, "", "14", "").status_code == 302  # 3 players: 14 at least
+    assert client.get("/api/v1/games/1").get_json()["totals"] == {"Ann": 0, "Bob": 14, "Cas": 0}

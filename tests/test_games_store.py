@@ -110,7 +110,7 @@ def test_two_phones_adding_and_retrying_deals_lose_or_double_nothing(tmp_path):
             phone = first if seat == 0 else Phone(base)
             start.wait()
             for i in range(per_phone):
-                body = {"bullheads": {"Ann": seat + 1, "Bob": i}, "client_id": f"{seat}-{i}"}
+                body = {"bullheads": {"Ann": seat + 4, "Bob": i}, "client_id": f"{seat}-{i}"}
                 while True:
                     body["number"] = phone.call("GET", url)[1]["next_number"]
                     status, answer = phone.call("POST", url + "/deals", body)
@@ -134,8 +134,8 @@ def test_two_phones_adding_and_retrying_deals_lose_or_double_nothing(tmp_path):
         final = first.call("GET", url)[1]
         assert [d["number"] for d in final["deals"]] == list(range(1, 2 * per_phone + 1))
         entered = sorted((d["bullheads"]["Ann"], d["bullheads"]["Bob"]) for d in final["deals"])
-        assert entered == sorted((seat + 1, i) for seat in (0, 1) for i in range(per_phone))
-        assert final["totals"] == {"Ann": per_phone * 3, "Bob": 2 * sum(range(per_phone))}
+        assert entered == sorted((seat + 4, i) for seat in (0, 1) for i in range(per_phone))
+        assert final["totals"] == {"Ann": per_phone * 9, "Bob": 2 * sum(range(per_phone))}
         assert final["version"] == 2 * per_phone
     finally:
         server.shutdown()
@@ -150,12 +150,12 @@ def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
         settings = sc.make_settings(["Ann", "Bob"])
         game_id = store.create_game(conn, settings)
         assert store.settings_of(conn, game_id) == settings
-        entry = sc.make_entry(settings, {"Ann": 3, "Bob": 0})
+        entry = sc.make_entry(settings, {"Ann": 4, "Bob": 0})  # 2 players: 4 at least
         game, written = store.write_deal(conn, game_id, DEAL, None, entry, "phone-1")
         assert written and game == store.load(conn, game_id)  # no second read needed
         again, written = store.write_deal(conn, game_id, DEAL, 1, entry, "phone-1")
         assert not written and again == game
-        other = sc.make_entry(settings, {"Ann": 4, "Bob": 0})
+        other = sc.make_entry(settings, {"Ann": 5, "Bob": 0})
         with pytest.raises(sc.ClientIdReused):
             store.write_deal(conn, game_id, DEAL, 1, other, "phone-1")
         with pytest.raises(sc.DealNumberTaken):
@@ -168,4 +168,33 @@ def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
             store.settings_of(conn, 999)
         fixed, written = store.write_deal(conn, game_id, CORRECTION, 1, other, None)
         assert written and fixed == store.load(conn, game_id)
-        assert fixed.state.totals == {"Ann": 4, "Bob": 0} and fixed.version == 2
+        assert fixed.state.totals == {"Ann": 5, "Bob": 0} and fixed.version == 2
+
+
+def test_games_of_an_older_schema_get_the_booklets_shape(tmp_path):
+    """The migration that adds the shapes gives every stored game 4 rows, the 6th card and
+    10 cards each, and no client_id."""
+    path = tmp_path / "old.sqlite"
+    conn = build(path, games_version())
+    conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
+                 " variant, note) VALUES (1, '2026-01-02T20:00:00Z', '[\"Ann\", \"Bob\"]', 66,"
+                 " 0, 'basic', '')")
+    conn.close()
+    client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"}).test_client()
+    game = client.get("/api/v1/games/1").get_json()
+    assert [game[k] for k in ("rows", "takes_at", "hand_size", "client_id")] == [4, 6, 10, None]
+
+
+def test_start_game_finds_the_game_of_a_client_id(app):
+    with app.app_context():
+        conn = db.get_db()
+        settings = sc.make_settings(["Ann", "Bob"], rows=3)
+        first = store.start_game(conn, settings, "", "phone-1")
+        assert first == (first[0], True)
+        assert store.start_game(conn, settings, "", "phone-1") == (first[0], False)
+        assert store.load(conn, first[0]).client_id == "phone-1"
+        with pytest.raises(sc.ClientIdReused):
+            store.start_game(conn, sc.make_settings(["Ann", "Bob"]), "", "phone-1")
+        second = store.create_game(conn, settings)
+        with pytest.raises(sqlite3.IntegrityError):  # the database guards it as well
+            conn.execute("UPDATE games SET client_id = 'phone-1' WHERE id = ?", (second,))

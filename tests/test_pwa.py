@@ -69,8 +69,8 @@ def test_worker_is_served_from_the_root_without_caching(client):
 def test_precache_holds_only_urls_that_answer_200(client):
     script = client.get("/sw.js").get_data(as_text=True)
     urls = worker_list(script, "PRECACHE")
-    for expected in ("/", "/check", "/rules", "/offline", "/en/rules/", "/nl/rules/",
-                     "/de/rules/"):
+    for expected in ("/", "/games/offline", "/check", "/rules", "/offline", "/en/rules/",
+                     "/nl/rules/", "/de/rules/"):
         assert expected in urls
     assert any(u.startswith("/static/css/site.css?v=") for u in urls)
     assert any(u.startswith("/static/icons/icon-512.png?v=") for u in urls)
@@ -155,7 +155,7 @@ def test_precache_holds_every_module_the_score_sheet_imports(client):
     storage and sync) from the worker's cache: each must be in it."""
     cached = {url.split("?")[0] for url in
               worker_list(client.get("/sw.js").get_data(as_text=True), "PRECACHE")}
-    todo, seen = ["game-sheet.js", "offline-queue.js"], set()
+    todo, seen = ["game-sheet.js", "offline-queue.js", "game-start.js", "offline-game.js"], set()
     while todo:
         name = todo.pop()
         if name not in seen:
@@ -163,4 +163,12 @@ def test_precache_holds_every_module_the_score_sheet_imports(client):
             assert f"/static/js/{name}" in cached, name
             text = (STATIC / "js" / name).read_text(encoding="utf-8")
             todo += re.findall(r'^import .* from "\./([\w-]+\.js)";$', text, re.M)
-    assert {"cards.js", "deal.js", "offline-store.js", "offline-sync.js"} <= seen
+    assert {"cards.js", "deal.js", "offline-store.js", "offline-sync.js", "offline-rules.js",
+            "offline-game-sync.js", "offline-game-view.js"} <= seen
+
+
+def test_the_worker_sends_a_start_form_that_found_no_connection_back_to_its_page(client):
+    """The start page then starts the game on the phone (static/js/game-start.js)."""
+    script = client.get("/sw.js").get_data(as_text=True)
+    assert 'const START = "/";' in script
+    assert "#offline-start&" in script and 'fields.delete("csrf_token")' in script

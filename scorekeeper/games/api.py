@@ -14,7 +14,7 @@ from flask import Blueprint, jsonify, request
 from ..engine import scoring as sc
 from ..engine.errors import RulesError
 from ..web.db import get_db
-from ..web.jsonio import DealNotAnObject, GameNotAnObject, error, read_json
+from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, error, read_json
 from ..web.messages import describe
 from . import store
 from .codec import entry_json
@@ -37,7 +37,11 @@ def game_json(game: store.Game) -> dict:
         "fixed_deals": game.settings.fixed_deals,
         "virgin_doubling": game.settings.virgin_doubling,
         "variant": game.settings.variant,
+        "rows": game.settings.rows,
+        "takes_at": game.settings.takes_at,
+        "hand_size": game.settings.hand_size,
         "note": game.note,
+        "client_id": game.client_id,
         "created_at": game.created_at,
         "deals": deals,
         "totals": state.totals,
@@ -64,14 +68,35 @@ def refused(exc: RulesError):
     return error(describe(exc), exc.status)
 
 
+#: The game's numbers, with the engine's default when absent (or null).
+NUMBERS = {"threshold": None, "fixed_deals": None, "rows": 4, "takes_at": 6, "hand_size": 10}
+
+
 def settings_from(data: dict) -> sc.Settings:
+    """The game's settings. JSON numbers only: "5" where a number belongs is refused here,
+    since the engine (which also reads what a form typed) would accept the text."""
+    numbers = {}
+    for field, default in NUMBERS.items():
+        value = data.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadShape(field=field, expected="a whole number")
+        numbers[field] = default if value is None else value
     return sc.make_settings(
         data.get("players"),
-        threshold=data.get("threshold"),
-        fixed_deals=data.get("fixed_deals"),
         virgin_doubling=data.get("virgin_doubling", False),
         variant=data.get("variant", "basic"),
+        **numbers,
     )
+
+
+def _client_id(data: dict) -> str | None:
+    """The optional ``client_id`` a phone gave a game or a deal, shape-checked."""
+    client_id = data.get("client_id")
+    if client_id is not None and (
+        not isinstance(client_id, str) or not 0 < len(client_id) <= sc.MAX_CLIENT_ID
+    ):
+        raise sc.BadClientId()
+    return client_id
 
 
 @bp.post("")
@@ -85,9 +110,13 @@ def create():
     if not isinstance(data.get("virgin_doubling", False), bool):
         raise sc.VirginDoublingNotBool()
     settings = settings_from(data)
+    client_id = _client_id(data)
     db = get_db()
-    game = store.load(db, store.create_game(db, settings, note.strip()))
-    return jsonify(game_json(game)), 201
+    if client_id is None:
+        game_id, created = store.create_game(db, settings, note.strip()), True
+    else:  # a game started offline: sent again, it answers the game stored the first time
+        game_id, created = store.start_game(db, settings, note.strip(), client_id)
+    return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
 @bp.get("/<int:game_id>")
@@ -108,12 +137,7 @@ def _deal_body() -> tuple[dict, int | None, str | None]:
         isinstance(number, bool) or not isinstance(number, int) or number < 1
     ):
         raise sc.BadDealNumber()
-    client_id = data.get("client_id")
-    if client_id is not None and (
-        not isinstance(client_id, str) or not 0 < len(client_id) <= sc.MAX_CLIENT_ID
-    ):
-        raise sc.BadClientId()
-    return data, number, client_id
+    return data, number, _client_id(data)
 
 
 def _write(game_id: int, kind: sc.EventKind, number: int | None, data: dict,

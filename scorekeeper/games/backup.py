@@ -33,7 +33,8 @@ def to_json(game: store.Game) -> dict:
     return {
         "format": FORMAT, "version": 1, "created_at": game.created_at,
         "players": list(s.players), "threshold": s.threshold, "fixed_deals": s.fixed_deals,
-        "virgin_doubling": s.virgin_doubling, "variant": s.variant, "note": game.note,
+        "virgin_doubling": s.virgin_doubling, "variant": s.variant,
+        "rows": s.rows, "takes_at": s.takes_at, "hand_size": s.hand_size, "note": game.note,
         "events": events,
     }
 
@@ -49,8 +50,11 @@ def from_json(data: object) -> tuple[sc.Settings, str, str, list[store.StoredEve
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
         raise BadBackup("format")
     players = data.get("players")
+    # A backup made before games had shapes holds none: it was the booklet's game.
     settings = sc.make_settings(players, data.get("threshold"), data.get("fixed_deals"),
-                                data.get("virgin_doubling") is True, data.get("variant"))
+                                data.get("virgin_doubling") is True, data.get("variant"),
+                                rows=data.get("rows", 4), takes_at=data.get("takes_at", 6),
+                                hand_size=data.get("hand_size", 10))
     if list(settings.players) != players:
         raise BadBackup("players")
     note = data.get("note", "")

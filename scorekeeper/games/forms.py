@@ -44,15 +44,38 @@ class StartForm(FlaskForm):
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
                          validators=[Length(max=sc.MAX_NOTE)])
+    # The postscript's shapes of the game (CONTRACT.md section 4); the booklet's preselected.
+    rows = RadioField(lazy_gettext("Rows on the table"), default="4",
+                      choices=[SelectChoice(str(n), str(n)) for n in (3, 4, 5)])
+    takes_at = RadioField(
+        lazy_gettext("The card that takes a row"), default="6",
+        choices=[SelectChoice("5", lazy_gettext("5th")), SelectChoice("6", lazy_gettext("6th")),
+                 SelectChoice("7", lazy_gettext("7th"))],
+    )
+    hand_size = StringField(lazy_gettext("Cards in each hand"), default="10",
+                            validators=[Length(max=20)])
+
+    def shape(self) -> dict[str, object]:
+        """Rows, the card that takes a row and the hand size, as the engine takes them."""
+        return {"rows": int(self.rows.data), "takes_at": int(self.takes_at.data),
+                "hand_size": _number(self.hand_size.data)}
 
     def settings(self) -> sc.Settings:
         """The game's settings; raises a ScoringError for a bad value."""
         names = [name.strip() for name in self.players.data if name and name.strip()]
         if self.end.data == "deals":
             return sc.make_settings(names, None, self.fixed_deals.data.strip() or "",
-                                    self.virgin_doubling.data, self.variant.data)
+                                    self.virgin_doubling.data, self.variant.data,
+                                    **self.shape())
         return sc.make_settings(names, self.threshold.data.strip() or "",
-                                None, self.virgin_doubling.data, self.variant.data)
+                                None, self.virgin_doubling.data, self.variant.data,
+                                **self.shape())
+
+
+def _number(text: str | None) -> object:
+    """Typed digits as a number; anything else as typed, for the engine to refuse by name."""
+    value = (text or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else value
 
 
 class ConfirmForm(FlaskForm):

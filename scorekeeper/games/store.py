@@ -35,6 +35,8 @@ class Game:
     settings: sc.Settings
     events: tuple[StoredEvent, ...]
     state: sc.GameState
+    client_id: str | None = None
+    """The id the phone gave a game it started offline (None for one started online)."""
 
     @property
     def version(self) -> int:
@@ -75,6 +77,9 @@ def _settings(row: sqlite3.Row) -> sc.Settings:
         row["fixed_deals"],
         bool(row["virgin_doubling"]),
         sc.GameVariant(row["variant"]),
+        rows=row["rows"],
+        takes_at=row["takes_at"],
+        hand_size=row["hand_size"],
     )
 
 
@@ -99,7 +104,7 @@ def load(db: sqlite3.Connection, game_id: int) -> Game | None:
     )
     settings = _settings(row)
     return Game(row["id"], row["created_at"], row["note"], settings, events,
-                _state(settings, events))
+                _state(settings, events), row["client_id"])
 
 
 def settings_of(db: sqlite3.Connection, game_id: int) -> sc.Settings:
@@ -119,12 +124,15 @@ def all_games(db: sqlite3.Connection) -> list[Game]:
     return [game for game in (load(db, i) for i in ids) if game is not None]
 
 
-def _insert_game(db, settings: sc.Settings, note: str, created_at: str) -> int:
+def _insert_game(db, settings: sc.Settings, note: str, created_at: str,
+                 client_id: str | None = None) -> int:
     cursor = db.execute(
         "INSERT INTO games (created_at, players, threshold, fixed_deals, virgin_doubling,"
-        " variant, note) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " variant, note, rows, takes_at, hand_size, client_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (created_at, _dump(list(settings.players)), settings.threshold,
-         settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note),
+         settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note,
+         settings.rows, settings.takes_at, settings.hand_size, client_id),
     )
     return int(cursor.lastrowid or 0)
 
@@ -141,6 +149,23 @@ def _insert_event(db, game_id: int, event: StoredEvent) -> None:
 def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> int:
     with transaction(db):
         return _insert_game(db, settings, note, now())
+
+
+def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
+               client_id: str) -> tuple[int, bool]:
+    """Create the game a phone started offline, once: answers its id and whether it is new.
+
+    The phone sends the game again until it has an answer, so the same ``client_id`` finds
+    the game stored the first time; with other settings it is refused with
+    :class:`ClientIdReused` (two phones that happened to pick one id, or a damaged copy).
+    """
+    with transaction(db):
+        row = db.execute("SELECT * FROM games WHERE client_id = ?", (client_id,)).fetchone()
+        if row is None:
+            return _insert_game(db, settings, note, now(), client_id), True
+        if (_settings(row), row["note"]) != (settings, note):
+            raise sc.ClientIdReused(client_id=client_id)
+        return int(row["id"]), False
 
 
 def import_game(db, settings: sc.Settings, note: str, created_at: str,

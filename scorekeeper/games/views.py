@@ -15,7 +15,7 @@ from flask_babel import format_date, format_decimal, gettext
 from ..engine import scoring as sc
 from ..web.db import get_db
 from ..web.messages import describe
-from . import backup, store
+from . import backup, offline, store
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -52,13 +52,23 @@ def index():
             return redirect(url_for("games.sheet", game_id=game_id))
     elif request.method == "POST":
         problems.append(gettext("Please check the form."))
-    for field in (form.threshold, form.fixed_deals, form.note):
+    for field in (form.threshold, form.fixed_deals, form.note, form.rows, form.takes_at,
+                  form.hand_size):
         problems.extend(f"{field.label.text}: {message}" for message in field.errors)
     games = store.all_games(get_db())
     running = [g for g in games if not g.state.finished]
     status = 400 if problems else 200
     return render_template("games/index.html", form=form, problems=problems,
-                           running=running, finished_count=len(games) - len(running)), status
+                           running=running, finished_count=len(games) - len(running),
+                           words=offline.start_words()), status
+
+
+@bp.get("/games/offline")
+def offline_sheet():
+    """The score sheet of a game started on this phone without a connection: a shell the
+    service worker keeps, filled from the phone's storage by static/js/offline-game.js."""
+    return render_template("games/offline.html", words=offline.sheet_words(),
+                           sheet_url=url_for("games.sheet", game_id=0).rsplit("/", 1)[0] + "/{id}")
 
 
 @bp.get("/games")
@@ -76,6 +86,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
+        refusals=offline.refusals(),
     ), status
 
 

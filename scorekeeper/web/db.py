@@ -72,6 +72,17 @@ MIGRATIONS: list[str] = [
         ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
     CREATE INDEX IF NOT EXISTS game_events_by_game ON game_events (game_id, id)
     """,
+    # the postscript's shapes of a game (rows, the card that takes a row, cards per hand;
+    # older games get the booklet's 4, 6 and 10), and the id a phone gave a game it
+    # started offline: sent again, it finds the same game instead of creating a second.
+    """
+    ALTER TABLE games ADD COLUMN rows INTEGER NOT NULL DEFAULT 4;
+    ALTER TABLE games ADD COLUMN takes_at INTEGER NOT NULL DEFAULT 6;
+    ALTER TABLE games ADD COLUMN hand_size INTEGER NOT NULL DEFAULT 10;
+    ALTER TABLE games ADD COLUMN client_id TEXT;
+    CREATE UNIQUE INDEX IF NOT EXISTS games_client ON games (client_id)
+        WHERE client_id IS NOT NULL
+    """,
 ]
 
 _migrated: set[str] = set()

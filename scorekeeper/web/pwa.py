@@ -20,8 +20,9 @@ bp = Blueprint("pwa", __name__)
 
 #: Folders of ``static/`` that make the app shell; the worker stores them at install.
 SHELL_FOLDERS = ("css", "js", "icons")
-#: Pages stored at install, so they open offline even before a first visit.
-SHELL_PAGES = ("games.index", "check.page", "rules.page")
+#: Pages stored at install, so they open offline even before a first visit (the offline
+#: score sheet is where a game started without a connection lives until it is sent).
+SHELL_PAGES = ("games.index", "games.offline_sheet", "check.page", "rules.page")
 ICONS = (("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
          ("icons/icon-maskable-512.png", 512, "maskable"))
 THEME = "#7a1f1f"  # --accent in static/css/site.css
@@ -114,6 +115,7 @@ def worker():
         precache=precache_urls(),
         pages=page_urls(),
         offline_url=url_for("pwa.offline"),
+        start_url=url_for("games.index") if "games.index" in current_app.view_functions else "",
     )
     return _no_cache(Response(script, mimetype="text/javascript"))
 

@@ -3,7 +3,7 @@
 // This part reads the form, shows the queue and moves the form on to the next deal.
 // Nothing typed is dropped without a tap on "Remove".
 
-import { count, cardBullheads, scoreDeal } from "./deal.js";
+import { boundRefusal, count, cardBullheads, enteredTotal, scoreDeal } from "./deal.js";
 import { drop, newId, put, records } from "./offline-store.js";
 import { renumber, sendWaiting } from "./offline-sync.js";
 
@@ -58,6 +58,11 @@ function entry() {
     if (handField) body.hand = { ...body.hand, [name]: hand[name] };
   });
   if (wrong.length) return { wrong, max };
+  const names = players().map(nameOf); // the game's bounds, as the server checks them
+  const shape = { rows: +form.dataset.rows, takesAt: +form.dataset.takesAt, handSize: +form.dataset.handSize };
+  const refusal = boundRefusal({ players: names, variant: form.dataset.variant, ...shape },
+    enteredTotal({ players: names, bullheads: stack, hand }));
+  if (refusal) return { refusal };
   const scores = scoreDeal({
     players: players().map(nameOf), bullheads: stack, hand,
     virginDoubling: form.dataset.virgin === "1",
@@ -165,6 +170,10 @@ async function save() {
   const typed = entry();
   if (typed.wrong) {
     complain(fill(box.dataset.invalid, { players: typed.wrong.join(", "), max: typed.max }));
+    return;
+  }
+  if (typed.refusal) {
+    complain(fill(box.dataset[typed.refusal.code === "DealOverBound" ? "over" : "under"], typed.refusal));
     return;
   }
   const number = Number(form.querySelector("input[name=number]").value);

@@ -1,37 +1,57 @@
-// The offline queue's storage: deals typed without a connection wait in IndexedDB (one
-// store, keyed by client_id) until the server has them, so closing the page loses nothing.
+// The phone's own storage, so closing a page loses nothing typed without a connection:
+// "deals" holds deals of server games waiting to be sent (keyed by client_id), "games"
+// holds games started on this phone, with their deals, until the server has them.
+
+const NAME = "scorekeeper-offline";
+const VERSION = 2; // 1: deals only; 2: games started offline as well
 
 function database() {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open("scorekeeper-offline", 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore("deals", { keyPath: "client_id" });
+    const request = indexedDB.open(NAME, VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const store of ["deals", "games"]) {
+        if (!db.objectStoreNames.contains(store)) db.createObjectStore(store, { keyPath: "client_id" });
+      }
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
-async function withStore(mode, work) {
+async function withStore(name, mode, work) {
   const db = await database();
   return new Promise((resolve, reject) => {
-    const transaction = db.transaction("deals", mode);
-    const request = work(transaction.objectStore("deals"));
+    const transaction = db.transaction(name, mode);
+    const request = work(transaction.objectStore(name));
     transaction.oncomplete = () => { db.close(); resolve(request ? request.result : undefined); };
     transaction.onerror = () => { db.close(); reject(transaction.error); };
   });
 }
 
 /** Keep (or replace) a deal under its client_id. */
-export const put = (record) => withStore("readwrite", (s) => s.put(record));
+export const put = (record) => withStore("deals", "readwrite", (s) => s.put(record));
 
 /** Forget the deal with this client_id. */
-export const drop = (id) => withStore("readwrite", (s) => s.delete(id));
+export const drop = (id) => withStore("deals", "readwrite", (s) => s.delete(id));
 
 /** The deals kept for ``game`` (its id as text), in deal order, then in the order saved. */
 export async function records(game) {
-  const all = (await withStore("readonly", (s) => s.getAll())) || [];
+  const all = (await withStore("deals", "readonly", (s) => s.getAll())) || [];
   return all.filter((r) => r.game === game)
     .sort((a, b) => a.number - b.number || a.saved - b.saved);
+}
+
+/** Keep (or replace) a game started on this phone, with its deals, under its client_id. */
+export const putGame = (game) => withStore("games", "readwrite", (s) => s.put(game));
+
+/** The game started on this phone with this client_id, or undefined. */
+export const getGame = (id) => withStore("games", "readonly", (s) => s.get(id));
+
+/** Every game started on this phone, oldest first. */
+export async function allGames() {
+  const all = (await withStore("games", "readonly", (s) => s.getAll())) || [];
+  return all.sort((a, b) => a.created - b.created);
 }
 
 /** A new client_id: the server adds a deal once per id, however often it is sent. */

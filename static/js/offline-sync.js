@@ -5,7 +5,8 @@
 
 import { drop, newId, put, records } from "./offline-store.js";
 
-async function freshToken(url) {
+/** A fresh CSRF token: a page kept offline may hold one that has expired. */
+export async function freshToken(url) {
   const answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
   if (!answer.ok) throw new Error("no token");
   return (await answer.json()).csrf_token;

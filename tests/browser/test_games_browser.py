@@ -37,7 +37,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator("#bh-0")).to_have_value("100")
 
     enter_deal(page, 2, (30, 2, 10, 8))
-    enter_deal(page, 3, (10, 1, 3, 3))
+    enter_deal(page, 3, (10, 5, 6, 3))  # 4 players: 24 bullheads at least
     expect(page.locator("tfoot")).to_contain_text("60")
 
     # Deal 2 was wrong: Anna took 25, not 30.
@@ -46,12 +46,12 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     page.fill("#bh-0", "25")
     page.get_by_role("button", name="Korrektur speichern").click()
     totals = page.locator("tfoot td")
-    expect(totals).to_have_text(["55", "13", "18", "11"])
+    expect(totals).to_have_text(["55", "17", "21", "11"])
 
-    enter_deal(page, 4, (11, 4, 4, 4))
+    enter_deal(page, 4, (11, 6, 4, 5))
     expect(page.locator(".status")).to_contain_text("Das Spiel ist vorbei.")
-    expect(page.locator(".status")).to_contain_text("Dirk gewinnt mit 15 Hornochsen.")
-    expect(totals).to_have_text(["66", "17", "22", "15"])
+    expect(page.locator(".status")).to_contain_text("Dirk gewinnt mit 16 Hornochsen.")
+    expect(totals).to_have_text(["66", "23", "25", "16"])
     expect(page.locator("#deal-form")).to_have_count(0)
     expect(page.locator("svg polyline")).to_have_count(4)
 
@@ -91,3 +91,31 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
                                      "client_id": "other-phone"})
     assert answer.status == 201
     expect(page.locator("tfoot td")).to_have_text(["3", "25"], timeout=10_000)
+
+
+def test_a_game_in_another_shape_bounds_its_deals(page: Page, base_url: str):
+    """5 rows, a row taken by its 5th card, 12 cards each, 3 players: 41 cards in play and
+    at most 20 stay on the table, so a deal hands out 21 bullheads at least."""
+    page.goto(f"{base_url}/?lang=en")
+    for seat, name in enumerate(["Ann", "Bob", "Cas"]):
+        page.fill(f"#players-{seat}", name)
+    shape = page.locator("fieldset.shape")
+    expect(shape.get_by_label("4", exact=True)).to_be_checked()
+    expect(shape.get_by_label("6th")).to_be_checked()
+    for chip in (shape.locator("label.chip").first, shape.locator("label.chip").nth(3)):
+        assert chip.bounding_box()["height"] >= 44
+    shape.get_by_label("5", exact=True).check()
+    shape.get_by_label("5th").check()
+    page.fill("#hand_size", "12")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".status")).to_contain_text(
+        "5 rows of at most 4 cards; 12 cards in each hand.")
+
+    for seat, value in enumerate((10, 10, 0)):
+        page.fill(f"#bh-{seat}", str(value))
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("#deal-error")).to_contain_text("at least 21 must be taken")
+    expect(page.locator("#bh-0")).to_have_value("10")
+    page.fill("#bh-2", "1")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("tfoot td")).to_have_text(["10", "10", "1"])

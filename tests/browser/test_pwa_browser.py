@@ -25,8 +25,14 @@ CONTROLLED = """async () => {
 }"""
 
 STORE = """(mode, work) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("scorekeeper-offline", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("deals", { keyPath: "client_id" });
+  const open = indexedDB.open("scorekeeper-offline", 2);
+  open.onupgradeneeded = () => {
+    for (const name of ["deals", "games"]) {
+      if (!open.result.objectStoreNames.contains(name)) {
+        open.result.createObjectStore(name, { keyPath: "client_id" });
+      }
+    }
+  };
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {
     try {
@@ -89,21 +95,23 @@ def test_worker_installs_and_the_shell_opens_offline(page: Page, context: Browse
     page.goto(f"{base_url}/nl/rules/")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
 
-    page.goto(f"{base_url}/check")
+    page.goto(f"{base_url}/check")  # the checker's own script says what it can do offline
     expect(page.locator("#offline-note")).to_contain_text(
-        "The checker needs a connection to answer.")
+        "No connection: this is the copy saved on this phone.")
 
     page.goto(f"{base_url}/games/stats")  # never stored: the offline page stands in
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_role("link", name="Try again")).to_be_visible()
 
-    page.goto(f"{base_url}/")  # a form sent offline: explained, not the browser's error
+    page.goto(f"{base_url}/")  # the start form offline: the game starts on the phone
     page.fill("#players-0", "Ann")
     page.fill("#players-1", "Bob")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("body")).to_contain_text("A form sent just now did not arrive")
+    expect(page).to_have_url(re.compile(r"/games/offline#[0-9a-f-]{36}$"))
+    expect(page.locator("body")).to_contain_text("This game lives only on this phone")
 
-    context.set_offline(False)
+    context.set_offline(False)  # the game is sent, and its sheet on the server opens
+    expect(page).to_have_url(re.compile(r"/games/\d+$"), timeout=20_000)
     page.goto(f"{base_url}/rules")
     expect(page.locator("#offline-note")).to_be_hidden()
 
@@ -181,6 +189,10 @@ def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: Br
     page.goto(f"{base_url}/games/{game_id}")
     context.set_offline(True)
     page.reload()
+    page.fill("#bh-0", "1")  # 2 players: a deal hands out 4 bullheads at least
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("#offline-error")).to_contain_text("at least 4 must be taken")
+    expect(page.locator("#offline-queue")).to_be_hidden()
     page.fill("#bh-0", "7")
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("#offline-queue")).to_contain_text("Saved on this phone.")
@@ -189,7 +201,7 @@ def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: Br
     token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
     answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals",
                                headers={"X-CSRFToken": token},
-                               data={"number": 1, "bullheads": {"Ann": 1, "Bob": 2}})
+                               data={"number": 1, "bullheads": {"Ann": 3, "Bob": 2}})
     assert answer.status == 201
 
     context.set_offline(False)
@@ -197,10 +209,10 @@ def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: Br
     expect(item).to_contain_text("Deal 1 has been entered already", timeout=15_000)
     expect(item).to_contain_text("Ann 7 · Bob 0")  # what was typed is still shown
     page.get_by_role("button", name="Add it as deal 2").click()
-    expect(page.locator("tfoot td")).to_have_text(["8", "2"], timeout=15_000)
+    expect(page.locator("tfoot td")).to_have_text(["10", "2"], timeout=15_000)
     stored = deals(page, base_url, game_id)
     assert [(d["number"], d["bullheads"]) for d in stored] == [
-        (1, {"Ann": 1, "Bob": 2}), (2, {"Ann": 7, "Bob": 0})]
+        (1, {"Ann": 3, "Bob": 2}), (2, {"Ann": 7, "Bob": 0})]
 
 
 

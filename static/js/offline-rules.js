@@ -1,0 +1,121 @@
+// A game started on a phone without a connection is checked here as the server would
+// check it (make_settings, make_entry and replay in scorekeeper/engine/), so what the
+// phone keeps is accepted once it is sent. No DOM: Node tests it (tests/js/).
+// A refusal is {code, ...fields}: ``code`` names the engine's error, and the page shows
+// the server's own sentence for it (templates/games/offline.html).
+
+import { boundRefusal, count, deckOf, replayGame, scoreDeal } from "./deal.js";
+
+export const LIMITS = {
+  minPlayers: 2, maxPlayers: 10, maxName: 40, maxThreshold: 1000, maxFixedDeals: 200,
+  maxNote: 500,
+};
+const VARIANTS = ["basic", "tactics", "double", "hand"];
+
+/** A whole number as the server reads one (digits only, at most 9), else null. */
+export function whole(value) {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const text = String(value ?? "").trim();
+  return /^[0-9]{1,9}$/.test(text) ? Number(text) : null;
+}
+
+const fold = (name) => name.toLowerCase();
+
+/**
+ * The settings of a new game from what the start form holds, or the first refusal.
+ * ``form``: {players (names as typed; empty lines are skipped), end ("threshold" or
+ * "deals"), threshold, fixed_deals, virgin_doubling, variant, rows, takes_at, hand_size}.
+ */
+export function checkSettings(form) {
+  const players = [];
+  for (const raw of form.players) {
+    const name = String(raw ?? "").trim();
+    if (!name) continue;
+    if ([...name].length > LIMITS.maxName) return { code: "BadPlayerName", player: raw, limit: LIMITS.maxName };
+    if (players.some((p) => fold(p) === fold(name))) return { code: "DuplicatePlayer", player: name };
+    players.push(name);
+  }
+  if (players.length < LIMITS.minPlayers || players.length > LIMITS.maxPlayers) {
+    return { code: "PlayerCount", count: players.length };
+  }
+  const variant = form.variant || "basic";
+  if (!VARIANTS.includes(variant)) return { code: "UnknownGameVariant", variant };
+  const settings = {
+    players, threshold: null, fixed_deals: null, virgin_doubling: Boolean(form.virgin_doubling),
+    variant, rows: whole(form.rows), takes_at: whole(form.takes_at), hand_size: whole(form.hand_size),
+  };
+  if (form.end === "deals") {
+    const deals = whole(form.fixed_deals);
+    if (deals === null || deals < 1 || deals > LIMITS.maxFixedDeals) {
+      return { code: "BadFixedDeals", value: form.fixed_deals, limit: LIMITS.maxFixedDeals };
+    }
+    settings.fixed_deals = deals;
+  } else {
+    const limit = whole(form.threshold);
+    if (limit === null || limit < 1 || limit > LIMITS.maxThreshold) {
+      return { code: "BadThreshold", value: form.threshold, limit: LIMITS.maxThreshold };
+    }
+    settings.threshold = limit;
+  }
+  const shape = checkShape(settings, form);
+  return shape || { settings };
+}
+
+/** The postscript's shapes: 3 to 5 rows, 5th to 7th card, a hand the deck can deal. */
+function checkShape(settings, form) {
+  const { rows, takes_at: takesAt, hand_size: handSize } = settings;
+  if (rows === null || rows < 3 || rows > 5) return { code: "BadRowCount", value: form.rows };
+  if (takesAt === null || takesAt < 5 || takesAt > 7) return { code: "BadTakesAt", value: form.takes_at };
+  if (handSize === null || handSize < 10) return { code: "BadHandSize", value: form.hand_size };
+  const n = settings.players.length;
+  const needed = handSize * n + rows;
+  const cards = deckSize(settings);
+  if (needed > cards) return { code: "DeckTooSmall", players: n, hand_size: handSize, rows, needed, cards };
+  return null;
+}
+
+/** Cards in the deck in use (as Deck.size): 104, 10·n + 4 in Tactics, 208 in Double. */
+export function deckSize({ players, variant }) {
+  const deck = deckOf({ players, variant });
+  return deck.maxCard * deck.copies;
+}
+
+/**
+ * One deal as typed (text per player: ``bullheads`` and, in Hand, ``hand``), checked like
+ * make_entry: whole numbers, and a total within the deal's bounds. Answers
+ * {bullheads, hand, scores} or a refusal.
+ */
+export function checkDeal(settings, typed) {
+  const stack = {};
+  const hand = settings.variant === "hand" ? {} : null;
+  let total = 0;
+  for (const name of settings.players) {
+    const text = typed.bullheads[name] ?? "";
+    stack[name] = count(text);
+    if (stack[name] === null) return { code: "BadBullheads", player: name, value: text };
+    if (hand) {
+      const inHand = typed.hand?.[name] ?? "";
+      hand[name] = count(inHand);
+      if (hand[name] === null) return { code: "BadBullheads", player: name, value: inHand };
+    }
+    total += stack[name] + (hand ? hand[name] : 0);
+  }
+  const refusal = boundRefusal({
+    players: settings.players, variant: settings.variant, rows: settings.rows,
+    takesAt: settings.takes_at, handSize: settings.hand_size,
+  }, total);
+  if (refusal) return refusal;
+  const scores = scoreDeal({
+    players: settings.players, bullheads: stack, hand, virginDoubling: settings.virgin_doubling,
+  });
+  return { bullheads: stack, hand, scores };
+}
+
+/** The game so far (replayGame in deal.js), each deal with the running totals after it. */
+export function replay(settings, deals) {
+  const game = replayGame({
+    players: settings.players, threshold: settings.threshold, fixedDeals: settings.fixed_deals,
+  }, deals.map((deal) => deal.scores));
+  const rows = deals.map((deal, i) => ({ ...deal, totals: game.running[i] }));
+  return { ...game, rows, next: rows.length + 1 };
+}
