@@ -115,7 +115,10 @@ function line(record, blocked) {
   const state = document.createElement("p");
   state.className = "queue-state";
   const words = { waiting: box.dataset.waiting, sent: box.dataset.sent };
-  state.textContent = blocked ? box.dataset.behind : words[record.state] || record.message || "";
+  const theirs = record.state === "conflict" && record.theirs ? ` ${fill(box.dataset.theirs, {
+    values: Object.entries(record.theirs).map(([n, s]) => `${n} ${s}`).join(" · ") })}` : "";
+  state.textContent = blocked ? box.dataset.behind
+    : (words[record.state] || record.message || "") + theirs;
   item.append(title, state);
   if (!blocked && (record.state === "conflict" || record.state === "refused")) {
     const actions = document.createElement("div");

@@ -44,6 +44,8 @@ async function sendAll(queue, hooks) {
     record.message = data.error || "";
     record.next = data.next_number;
     record.finished = Boolean(data.finished);
+    // What the other phone entered as this number, so the table can tell a duplicate.
+    record.theirs = (data.deals || []).find((d) => d.number === record.number)?.scores || null;
     await put(record);
     break;
   }

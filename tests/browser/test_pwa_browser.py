@@ -208,6 +208,8 @@ def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: Br
     item = page.locator("#offline-queue li")
     expect(item).to_contain_text("Deal 1 has been entered already", timeout=15_000)
     expect(item).to_contain_text("Ann 7 · Bob 0")  # what was typed is still shown
+    # ...beside what the other phone entered, so the table can tell a duplicate.
+    expect(item).to_contain_text("The other phone entered: Ann 3 · Bob 2")
     page.get_by_role("button", name="Add it as deal 2").click()
     expect(page.locator("tfoot td")).to_have_text(["10", "2"], timeout=15_000)
     stored = deals(page, base_url, game_id)
