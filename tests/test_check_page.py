@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -40,7 +44,7 @@ def test_empty_page_is_a_form(client):
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert 'name="csrf_token"' in body and 'name="r4"' in body
-    assert "The turn, step by step" not in body
+    assert 'id="result-title"' not in body
 
 
 def test_share_link_shows_the_first_booklet_example_resolved(client):
@@ -51,8 +55,8 @@ def test_share_link_shows_the_first_booklet_example_resolved(client):
     assert "B lays 15 in row 1." in page
     assert "C lays 44 in row 3." in page
     assert "D lays 61 in row 4." in page
-    assert page.count("Rule 2: “Smallest difference”") == 4
-    assert "Rule 1, “Ascending order”" in page
+    assert page.count("Rule 2: smallest difference") == 4
+    assert "Rule 1, “ascending order”" in page
     assert "43 at the end of row 3 is the closest (44 − 43 = 1)" in page
     assert "Nobody takes any cards this turn." in page
     assert result_rows(response) == [[12, 14, 15], [37], [43, 44], [58, 61]]
@@ -64,10 +68,10 @@ def test_share_link_shows_the_first_booklet_example_resolved(client):
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("nl", ["A legt 14 in rij 1.", "Regel 2: “Kleinste verschil”",
-                "Regel 1, “Opklimmende getalvolgorde”", "Niemand neemt deze beurt kaarten."]),
-        ("de", ["A legt 14 in Reihe 1.", "Regel 2: „Niedrigste Differenz“",
-                "Regel 1, „Aufsteigende Zahlenfolge“", "Niemand nimmt in diesem Zug Karten."]),
+        ("nl", ["A legt 14 in rij 1.", "Regel 2: het kleinste verschil",
+                "Regel 1, “de opklimmende getalvolgorde”", "Niemand neemt deze beurt kaarten."]),
+        ("de", ["A legt 14 in Reihe 1.", "Regel 2: niedrigste Differenz",
+                "Regel 1, „aufsteigende Reihenfolge“", "Niemand nimmt in diesem Zug Karten."]),
     ],
 )
 def test_share_link_in_dutch_and_german(client, lang, expected):
@@ -83,7 +87,7 @@ def test_post_without_csrf_token_is_refused(client):
     response = client.post("/check", data={"r1": "12", "r2": "37", "r3": "43", "r4": "58",
                                            "card": "14"})
     assert response.status_code == 400
-    assert "The turn, step by step" not in response.get_data(as_text=True)
+    assert 'id="result-title"' not in response.get_data(as_text=True)
 
 
 def form_data(client, **fields):
@@ -130,14 +134,14 @@ def test_bad_input_keeps_what_was_typed(client, lang, fields, message, kept):
     assert message in text_of(response)
     assert kept in body and 'value="Ann"' in body
     assert 'class="errors" role="alert"' in body
-    assert "The turn, step by step" not in body
+    assert 'id="result-title"' not in body
 
 
 def test_rule_four_suggests_the_cheapest_row_and_offers_the_others(client):
     response = client.get(f"/check?lang=en&{RULE4}")
     page = text_of(response)
     assert "Ann takes row 2; 3 starts it anew." in page
-    assert "Rule 4: “Lowest card”" in page
+    assert "Rule 4: lowest card" in page
     assert "The checker suggests row 2: it has the fewest bullheads." in page
     assert result_rows(response) == [[30, 36], [3, 9], [43, 44], [58, 61, 68]]
     links = re.findall(r'href="([^"]+)" data-choice', response.get_data(as_text=True))
@@ -170,9 +174,7 @@ def test_professional_tie_shows_both_outcomes_and_lets_the_players_pick(client):
     assert result_rows(chosen) == [[10], [20, 30], [50], [75]]
 
 
-@pytest.mark.parametrize(
-    "query",
-    [
+BAD_LINKS = [
         "r1=abc&r2=1&r3=2&r4=3&card=4",
         "r1=1&r2=2&r3=3&r4=4&card=999",
         "r1=1&r2=2&r3=3&r4=4&card=1e3",
@@ -193,15 +195,17 @@ def test_professional_tie_shows_both_outcomes_and_lets_the_players_pick(client):
         "r1=1&r2=2&r3=3&r4=4&" + "&".join(f"card={n}" for n in range(10, 40)),
         "r1=1&r2=2&r3=3&r4=4&player=" + "x" * 200 + "&card=5",
         "r1=" + "9" * 5000 + "&r2=2&r3=3&r4=4&card=5",
-    ],
-)
+]
+
+
+@pytest.mark.parametrize("query", BAD_LINKS)
 def test_bad_share_links_show_a_translated_message_never_a_500(client, query):
     for lang in ("en", "nl", "de"):
         response = client.get(f"/check?lang={lang}&{query}")
         assert response.status_code == 200, query
         body = response.get_data(as_text=True)
         assert 'class="errors" role="alert"' in body, query
-        assert "The turn, step by step" not in body
+        assert 'id="result-title"' not in body
 
 
 def test_error_message_is_translated_in_a_share_link(client):
@@ -257,7 +261,7 @@ def test_more_players_button_adds_lines_without_resolving(client):
     response = client.post("/check", data=form_data(client, more="1"))
     body = response.get_data(as_text=True)
     assert body.count('name="card"') == 1 + 6  # the template line, 2 typed + 2 blank + 2 more
-    assert "The turn, step by step" not in body
+    assert 'id="result-title"' not in body
 
 
 def test_left_placement_and_stacked_twin_are_explained(client):
@@ -292,3 +296,74 @@ def test_the_tactics_deck_has_one_rule_for_page_and_script(client):
     hand = text_of(client.get("/check?lang=en&variant=hand&deck=tactics&r1=1&r2=2&r3=3&r4=4"
                               "&player=Ann&card=5&player=Ann&card=6&player=Bob&card=30"))
     assert "Card 30 does not exist in this game: cards go from 1 to 24." in hand
+
+
+def test_the_shape_of_the_table_comes_from_the_link_and_stays_in_it(client):
+    five = client.get("/check?lang=en&rows=5&takes_at=7&r1=1,2,3,4,5,6&r2=37&r3=43&r4=50"
+                      "&r5=90&card=7&card=44")
+    page = text_of(five)
+    assert "But row 1 already holds 6 cards and 7 would be the 7th" in page
+    assert result_rows(five) == [[7], [37], [43, 44], [50], [90]]
+    assert "rows=5&amp;takes_at=7&amp;r1=1,2,3,4,5,6&amp;r2=37" in five.get_data(as_text=True)
+    three = client.get("/check?lang=nl&rows=3&takes_at=5&r1=12,14,15,21&r2=37&r3=43&r4=58"
+                       "&player=Ann&card=26")  # r4 is past the three rows: not part of it
+    assert "Maar rij 1 heeft al 4 kaarten en 26 zou de 5e zijn" in text_of(three)
+    assert result_rows(three) == [[26], [37], [43]]
+    body = three.get_data(as_text=True)
+    assert 'name="rows" value="3" checked' in body and 'name="takes_at" value="5" checked' in body
+    assert 'value="58"' in body  # kept in its (hidden) field
+    # An old link (no shape) is the booklet's game, and its share link is unchanged.
+    old = client.get(f"/check?lang=en&{EXAMPLE}").get_data(as_text=True)
+    assert 'name="rows" value="4" checked' in old
+    assert "rows=" not in old.split("data-share=")[1][:200]
+
+
+# The phone's renderer (static/js/check-offline.js) against the server, text for text.
+PARITY = [EXAMPLE, RULE4, RULE4 + "&take=&take=4", TIE, TIE + "&place=2-left",
+          "variant=double&r1=10,11,12,13,14&r2=16,18,18,20&r3=50&r4=70&player=Ann&card=15"
+          "&player=Bob&card=15",
+          "variant=double&r1=10,12&r2=19,20&r3=30&r4=40&player=Ann&card=5&player=Bob&card=5",
+          "variant=double&r1=10,12&r2=19,20&r3=30&r4=40&player=Ann&card=12",
+          "variant=professional&r1=10&r2=30&r3=50&r4=70&player=Ann&card=25",
+          "variant=nifty&r1=12&r2=37&r3=43&r4=58&player=Ann&card=44,14&player=Bob&card=15,61",
+          "variant=hand&r1=12&r2=37&r3=43&r4=58&player=Ann&card=44&player=Ann&card=14",
+          "rows=3&takes_at=5&r1=12,14,15,21&r2=37&r3=43&player=Ann&card=26&player=Bob&card=44",
+          "rows=5&takes_at=7&r1=1,2,3,4,5,6&r2=37&r3=43&r4=50&r5=90&card=7&card=44",
+          "max_card=44&r1=1&r2=2&r3=3&r4=4&card=44&card=9&card=10&card=11",
+          "r1=12&r2=37&r3=43&r4=58&player=%3Cb%3E%26amp;&card=14&player=__proto__&card=44",
+          *BAD_LINKS[:17]]
+RENDER = """import { answerOffline } from %s;
+import { readFileSync } from "node:fs";
+const cases = JSON.parse(readFileSync(0, "utf8"));
+console.log(JSON.stringify(cases.map((c) =>
+  answerOffline(new URLSearchParams(c.query), c.strings, "http://localhost/check"))));"""
+
+
+def plain(fragment: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_phone_words_every_answer_as_the_server_does(client):
+    cases = []
+    for lang in ("en", "nl", "de"):
+        for query in PARITY:
+            body = client.get(f"/check?lang={lang}&{query}").get_data(as_text=True)
+            strings = re.search(r'id="check-strings">(.*?)</script>', body, re.S).group(1)
+            result = body.split('data-part="result" tabindex="-1">')[1].split("<form ")[0]
+            error = re.search(r'<div data-part="error">(.*?)</div>', body, re.S).group(1)
+            cases.append({"query": query, "strings": json.loads(strings), "result": result,
+                          "error": plain(error)})
+    module = (Path(__file__).parent.parent / "static/js/check-offline.js").as_uri()
+    out = subprocess.run(["node", "--input-type=module", "-e", RENDER % json.dumps(module)],
+                         input=json.dumps(cases), capture_output=True, text=True, check=True,
+                         timeout=60).stdout
+    links = re.compile(r'href="([^"]*)"')
+    for case, phone in zip(cases, json.loads(out), strict=True):
+        where = case["query"][:80]
+        assert plain(phone.get("html", "")) == plain(case["result"]), where
+        hrefs = [[html.unescape(href) for href in links.findall(part)]
+                 for part in (phone.get("html", ""), case["result"])]
+        assert hrefs[0] == hrefs[1], where
+        assert phone.get("error", "") == case["error"], where
+        assert ('class="result"' in case["result"]) == ("html" in phone), where

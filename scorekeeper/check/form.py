@@ -1,10 +1,11 @@
 """The checker's form and share links: typed text in, the placement request's JSON shape out.
 
 A Flask-WTF form whose fields are named as the share URL's parameters (``variant``, ``deck``,
-``max_card``, ``r1``..``r4`` and the parallel ``player``/``card``/``take``/``place``), so one
-reader serves a POSTed form (with its CSRF token), a shared link (a GET, without one) and
-the links the rules pages build. Text is kept exactly as typed, so a form with an error
-comes back as it was sent; whether it makes a legal turn is the engine's to say.
+``max_card``, ``rows``, ``takes_at``, ``r1``..``r5`` and the parallel ``player``/``card``/
+``take``/``place``), so one reader serves a POSTed form (with its CSRF token), a shared link
+(a GET, without one) and the links the rules pages build. Text is kept exactly as typed, so
+a form with an error comes back as it was sent; whether it makes a legal turn is the
+engine's to say. ``static/js/check-form.js`` reads a link the same way on a phone offline.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from dataclasses import dataclass, replace
 from string import ascii_uppercase
 from urllib.parse import urlencode
 
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 
 from ..engine import MAX_CARD, errors, tactics_max_card
-from ..engine.limits import MIN_PLAYERS
+from ..engine.limits import MAX_ROWS, MIN_PLAYERS, MIN_ROWS, ROWS, TAKES_AT
+from .strings import say
 
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 DECKS = ("full", "tactics")
@@ -32,7 +33,11 @@ FIELD_LIMIT = 60
 READ_LINES = MAX_LINES + 5
 _SPLIT = re.compile(r"[\s,;.+/]+")
 _DIGITS = re.compile(r"[0-9]{1,3}")
-_PLACE = re.compile(r"^\s*([1-4])\s*-\s*(left|right)\s*$")
+_PLACE = re.compile(r"^\s*([1-5])\s*-\s*(left|right)\s*$")
+#: The table's shapes a checker page offers (CONTRACT.md section 1): rows, and the card
+#: that takes a row. A link without them is the booklet's game (old links stay as they were).
+ROW_COUNTS = tuple(range(MIN_ROWS, MAX_ROWS + 1))
+TAKES_AT_CHOICES = (5, 6, 7)
 
 
 def tactics_limit(players: int) -> int:
@@ -97,10 +102,15 @@ class CheckForm(FlaskForm):
     """``full`` (1..104) or ``tactics`` (1..10·n+4, Tactics, Logic and Tournament)."""
     max_card = StringField(filters=[lambda value: _text(value).strip()])
     """An explicit highest card from a link; the deck choice wins when both are given."""
+    rows = StringField(filters=[lambda value: _text(value).strip()])
+    """How many rows (3 to 5); a link without it has 4, or 5 when it fills ``r5``."""
+    takes_at = StringField(filters=[lambda value: _text(value).strip()])
+    """The card that takes a row (5 to 7); 6 unless chosen."""
     r1 = StringField(filters=[_text])
     r2 = StringField(filters=[_text])
     r3 = StringField(filters=[_text])
     r4 = StringField(filters=[_text])
+    r5 = StringField(filters=[_text])
     player = TextList(limit=READ_LINES)
     card = TextList(limit=READ_LINES)
     take = TextList(limit=READ_LINES)
@@ -114,6 +124,11 @@ class CheckForm(FlaskForm):
             self.deck.data = "tactics" if typed and typed != str(MAX_CARD) else "full"
         if chosen:
             self.max_card.data = ""
+        # The shape: what the page offers, else the booklet's game (a link's typo included).
+        counts = {str(n): n for n in ROW_COUNTS}
+        self.row_count = counts.get(self.rows.data, MAX_ROWS if self.r5.data.strip() else ROWS)
+        self.takes = {str(n): n for n in TAKES_AT_CHOICES}.get(self.takes_at.data, TAKES_AT)
+        self.rows.data, self.takes_at.data = str(self.row_count), str(self.takes)
         # Line n holds the n-th value of each name; one without a name or a card is dropped.
         count = max(len(self.player.data), len(self.card.data), len(self.take.data))
         lines = [
@@ -124,8 +139,14 @@ class CheckForm(FlaskForm):
         self.lines = [line for line in lines if line.used]
 
     @property
-    def rows(self) -> list[str]:
-        return [self.r1.data, self.r2.data, self.r3.data, self.r4.data]
+    def all_row_texts(self) -> list[str]:
+        """Every row field as typed, the ones past the chosen count included (the page keeps
+        them, hidden, so switching back to more rows loses nothing)."""
+        return [self.r1.data, self.r2.data, self.r3.data, self.r4.data, self.r5.data]
+
+    @property
+    def row_texts(self) -> list[str]:
+        return self.all_row_texts[:self.row_count]
 
     # --- what the page shows ---
 
@@ -136,7 +157,7 @@ class CheckForm(FlaskForm):
 
     def wants_answer(self) -> bool:
         """A link or form with a table and at least one card is resolved straight away."""
-        return any(row.strip() for row in self.rows) and any(
+        return any(row.strip() for row in self.row_texts) and any(
             line.card.strip() for line in self.lines
         )
 
@@ -163,8 +184,7 @@ class CheckForm(FlaskForm):
         if not typed:
             return MAX_CARD
         if not _DIGITS.fullmatch(typed):
-            raise FormError(_("“%(value)s” is not a number: the highest card must be a number.",
-                              value=typed))
+            raise FormError(say("bad_number", value=typed))
         return int(typed)
 
     # --- the request for the engine ---
@@ -172,9 +192,8 @@ class CheckForm(FlaskForm):
     def to_data(self) -> dict:
         """The JSON shape ``placement_request.parse`` takes; raises :class:`FormError`."""
         rows = []
-        for number, text in enumerate(self.rows, start=1):
-            where = _("Row %(row)s", row=number)
-            rows.append(_numbers(text, where))
+        for number, text in enumerate(self.row_texts, start=1):
+            rows.append(_numbers(text, say("row", row=number)))
         plays, take, place = [], {}, {}
         nifty = self.variant.data == "nifty"
         for line, name in zip(self.lines, self.names(), strict=True):
@@ -189,15 +208,14 @@ class CheckForm(FlaskForm):
                 play["card"] = cards[0]
             plays.append(play)
             if line.take.strip() and name not in take:
-                take[name] = _row_choice(line.take, name)
+                take[name] = _row_choice(line.take, name, self.row_count)
             if line.place.strip() and name not in place:
                 match = _PLACE.match(line.place)
                 if not match:
-                    raise FormError(_("%(player)s: “%(value)s” is not a place a card can go to.",
-                                      player=name, value=line.place))
+                    raise FormError(say("bad_place", player=name, value=line.place))
                 place[name] = {"row": int(match[1]), "side": match[2]}
         return {"variant": self.variant.data, "max_card": self.max_card_value(), "rows": rows,
-                "plays": plays, "take": take, "place": place}
+                "takes_at": self.takes, "plays": plays, "take": take, "place": place}
 
     # --- share links ---
 
@@ -210,7 +228,11 @@ class CheckForm(FlaskForm):
         except FormError:
             max_card = self.max_card.data
         pairs: list[tuple[str, object]] = [("variant", self.variant.data), ("max_card", max_card)]
-        pairs += [(f"r{number}", _tidy(row)) for number, row in enumerate(self.rows, start=1)]
+        if self.row_count != ROWS:
+            pairs.append(("rows", self.row_count))
+        if self.takes != TAKES_AT:
+            pairs.append(("takes_at", self.takes))
+        pairs += [(f"r{number}", _tidy(row)) for number, row in enumerate(self.row_texts, start=1)]
         named = any(line.player.strip() for line in lines)
         for line in lines:
             if named:
@@ -242,16 +264,15 @@ def _numbers(text: str, where: str) -> list[int]:
         if not token:
             continue
         if not _DIGITS.fullmatch(token):
-            raise FormError(_("%(where)s: “%(value)s” is not a card number.",
-                              where=where, value=token))
+            raise FormError(say("bad_card", where=where, value=token))
         numbers.append(int(token))
     return numbers
 
 
-def _row_choice(text: str, name: str) -> int:
+def _row_choice(text: str, name: str, rows: int) -> int:
     text = text.strip()
     if not _DIGITS.fullmatch(text) or len(text) > 1:
-        raise FormError(_("%(player)s: the row to take must be 1, 2, 3 or 4.", player=name))
+        raise FormError(say("bad_take", player=name, rows=rows))
     return int(text)
 
 

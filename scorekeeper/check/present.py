@@ -27,10 +27,11 @@ def link(form: CheckForm, **choices) -> str:
 def present(form: CheckForm, placement: PlacementRequest, resolved: Resolved) -> dict:
     """Everything the result template needs, taken from the engine's resolution(s)."""
     resolution = resolved.resolution
+    takes_at = placement.table.takes_at
     view = {
         "variant": placement.variant.value, "before": placement.table.rows,
         "played": {card for play in placement.plays for card in play.cards},
-        "steps": explain(resolution.steps, lambda p, r: link(form, take={p: r})),
+        "steps": explain(resolution.steps, lambda p, r: link(form, take={p: r}), takes_at),
         **outcome(resolution), "share": link(form), "tie": None,
     }
     tie = resolution.tie
@@ -44,6 +45,7 @@ def present(form: CheckForm, placement: PlacementRequest, resolved: Resolved) ->
                 "steps": explain(
                     option.resolution.steps[done:],
                     lambda p, r, place=place: link(form, take={p: r}, place=place),
+                    takes_at,
                 ),
                 **outcome(option.resolution), "tie": option.resolution.tie,
                 "url": link(form, place=place),
@@ -62,8 +64,9 @@ def outcome(resolution: Resolution) -> dict:
     return {"rows": resolution.table.rows, "bullheads": resolution.bullheads, "taken": taken}
 
 
-def explain(steps: Sequence[Step], choose: Chooser) -> list[dict]:
-    """Each step as the page words it: its neighbour and sum, a stacked twin, rule-4 links.
+def explain(steps: Sequence[Step], choose: Chooser, takes_at: int) -> list[dict]:
+    """Each step as the page words it: its neighbour and sum, a stacked twin, rule-4 links,
+    and for rule 3 the card that takes a row (``takes_at``) and how many cards it takes.
 
     The second twin of a shared Double take follows its pair: ``twin_of`` names that player.
     """
@@ -76,7 +79,7 @@ def explain(steps: Sequence[Step], choose: Chooser) -> list[dict]:
             "bullheads": step.bullheads, "alternatives": step.alternatives,
             "shared_with": step.shared_with, "neighbour": step.neighbour, "calc": None,
             "stacked": step.rule == Rule.SMALLEST_DIFFERENCE and step.difference == 0,
-            "twin_of": None, "choices": [],
+            "twin_of": None, "choices": [], "takes_at": takes_at,
         }
         if (step.shared_with and previous is not None and previous.card == step.card
                 and previous.shared_with == step.player):

@@ -12,7 +12,16 @@ from flask import Blueprint, render_template, request
 from ..engine import BULLHEADS, MAX_CARD
 from ..engine.errors import RulesError
 from ..web.messages import describe
-from .form import MAX_LINES, TACTICS_LIMITS, VARIANTS, CheckForm, FormError
+from . import strings
+from .form import (
+    MAX_LINES,
+    ROW_COUNTS,
+    TACTICS_LIMITS,
+    TAKES_AT_CHOICES,
+    VARIANTS,
+    CheckForm,
+    FormError,
+)
 from .present import present
 from .request import parse, resolve
 
@@ -34,9 +43,13 @@ def page():
             error = exc.message
         except RulesError as exc:
             error = describe(exc)
-    template = "check/output.html" if request.args.get("partial") == "1" else "check.html"
+    partial = request.args.get("partial") == "1"
     return render_template(
-        template, form=form, lines=form.display_lines(2 if more else 0), result=result,
-        error=error, variants=VARIANTS, bullheads=BULLHEADS, max_lines=MAX_LINES,
-        max_card=MAX_CARD, tactics_limits=TACTICS_LIMITS,
+        "check/output.html" if partial else "check.html", form=form,
+        lines=form.display_lines(2 if more else 0), result=result, error=error,
+        variants=VARIANTS, bullheads=BULLHEADS, max_lines=MAX_LINES, max_card=MAX_CARD,
+        tactics_limits=TACTICS_LIMITS, row_counts=ROW_COUNTS, takes_choices=TAKES_AT_CHOICES,
+        say=strings.say, say_n=strings.say_n,
+        # The page's own sentences, for the script that answers without a connection.
+        page_strings=None if partial else strings.page_strings(),
     )

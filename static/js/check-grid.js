@@ -18,7 +18,8 @@ export function setupGrid(form, onChange) {
   const deck = form.querySelector("#deck");
   let target = null;
 
-  const rowInputs = () => [...form.querySelectorAll(".row-line input")];
+  // The rows in play: a row past the chosen number of rows is disabled (check.js).
+  const rowInputs = () => [...form.querySelectorAll(".row-line input:not(:disabled)")];
   const cardInputs = () => [...form.querySelectorAll(".plays .card-input")];
   const targets = () => [...rowInputs(), ...cardInputs()];
   const usedLines = () => [...form.querySelectorAll(".plays .line")].filter((line) =>
@@ -214,6 +215,11 @@ export function setupGrid(form, onChange) {
       });
     },
     close,
+    /** The fields were filled or the rows changed by the page: draw them again. */
+    update() {
+      preview();
+      build();
+    },
     lineAdded(line) {
       const input = line.querySelector(".card-input");
       input.inputMode = useGrid() ? "none" : "decimal";

@@ -1,16 +1,35 @@
 // The placement checker, quicker: answers appear without a page load, the address bar
 // always holds the share link, and rule-4 and tie choices update the answer in place.
+// Without a connection the phone works the answer out itself (check-offline.js), in the
+// same words; a share link opened offline is read into the form and answered the same way.
 // The page works without this script: the form posts, the choices are plain links.
 import { setupGrid } from "./check-grid.js";
+import { setupFields } from "./check-fields.js";
+import { readForm, wantsAnswer } from "./check-form.js";
+import { answerOffline } from "./check-offline.js";
+
+const WAIT = 4000; // ms the server has to answer before the phone answers itself
+const TABLE_FIELDS = ["rows", "takes_at", "r1", "r2", "r3", "r4", "r5", "card", "player"];
 
 const form = document.getElementById("check-form");
 if (form) start(form);
 
+function pageStrings() {
+  try {
+    return JSON.parse(document.getElementById("check-strings").textContent);
+  } catch {
+    return null;
+  }
+}
+
 function start(form) {
+  const strings = pageStrings();
   const result = document.getElementById("result");
+  const computed = document.getElementById("computed-here");
   const plays = form.querySelector("#plays");
   const template = document.getElementById("line-template");
   const maxLines = Number(form.dataset.maxLines) || 20;
+  const page = new URL(form.getAttribute("action"), location.href).href;
   let timer = 0;
   let sequence = 0;
 
@@ -20,9 +39,9 @@ function start(form) {
   });
 
   function complete() {
-    const rowsFilled = [...form.querySelectorAll(".row-line input")].every((i) => i.value.trim());
+    const rows = [...form.querySelectorAll(".row-line input:not(:disabled)")];
     const cards = [...form.querySelectorAll(".plays .card-input")].some((i) => i.value.trim());
-    return rowsFilled && cards;
+    return rows.every((input) => input.value.trim()) && cards;
   }
 
   function query() {
@@ -38,41 +57,80 @@ function start(form) {
     const line = template.content.firstElementChild.cloneNode(true);
     plays.append(line);
     grid.lineAdded(line);
+    fields.apply();
     return line;
+  }
+
+  const fields = setupFields(form, grid, addLine);
+
+  // --- answers: from the server, else worked out on this phone ---
+
+  async function fromServer(params) {
+    if (navigator.onLine === false) return null;
+    const ask = new URLSearchParams(params);
+    ask.set("partial", "1");
+    const controller = new AbortController();
+    const late = setTimeout(() => controller.abort(), WAIT);
+    try {
+      const response = await fetch(`${form.getAttribute("action")}?${ask}`, {
+        headers: { Accept: "text/html" }, credentials: "same-origin", signal: controller.signal,
+      });
+      return response.ok ? await response.text() : null;
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(late);
+    }
+  }
+
+  function onPhone(params) {
+    if (!strings) return { error: "" };
+    try {
+      return answerOffline(params, strings, page);
+    } catch (error) {
+      console.error(error); // a bug, not a refusal: say so plainly, keep what was typed
+      return { error: strings.general };
+    }
   }
 
   async function refresh({ scroll = false, keep = null, params = query() }) {
     const mine = ++sequence;
-    params.set("partial", "1");
-    let html;
-    try {
-      const response = await fetch(`${form.getAttribute("action")}?${params}`, {
-        headers: { Accept: "text/html" }, credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      html = await response.text();
-    } catch {
-      if (scroll) form.submit();  // no answer from the server: fall back to a plain post
-      return;
+    const html = await fromServer(params);
+    if (mine !== sequence) return; // a newer change is already on its way
+    let nodes = [];
+    let message = "";
+    if (html !== null) {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      nodes = [...doc.querySelector('[data-part="result"]').childNodes];
+      message = doc.querySelector('[data-part="error"]').textContent.trim();
+    } else {
+      const answer = onPhone(params);
+      const holder = document.createElement("template");
+      holder.innerHTML = answer.html || "";
+      nodes = [...holder.content.childNodes];
+      message = answer.error || "";
     }
-    if (mine !== sequence) return;  // a newer change is already on its way
-    const doc = new DOMParser().parseFromString(html, "text/html");
-    const newResult = doc.querySelector('[data-part="result"]');
-    const newError = doc.querySelector('[data-part="error"]');
-    const message = newError.textContent.trim();
-    form.querySelector('[data-part="error"]').replaceChildren(...newError.childNodes);
-    const liveError = form.querySelector(".live-error");  // in sight of the fields being edited
+    show(nodes, message, html === null, { scroll, keep });
+  }
+
+  function show(nodes, message, local, { scroll, keep }) {
+    const alert = document.createElement("p");
+    Object.assign(alert, { className: "errors", textContent: message });
+    alert.setAttribute("role", "alert");
+    form.querySelector('[data-part="error"]').replaceChildren(...(message ? [alert] : []));
+    const liveError = form.querySelector(".live-error"); // in sight of the fields being edited
     liveError.textContent = message;
-    liveError.hidden = !liveError.textContent;
-    result.replaceChildren(...newResult.childNodes);
+    liveError.hidden = !message;
+    result.replaceChildren(...nodes);
     document.body.classList.toggle("has-result", result.children.length > 0);
     const share = result.querySelector("[data-share]");
+    computed.hidden = !(local && share);
     if (share) {
       const url = new URL(share.dataset.share);
       history.replaceState(null, "", url.pathname + url.search);
       setUpCopy();
     }
-    if (liveError.textContent && scroll) {
+    if (message && scroll) {
       liveError.scrollIntoView({ block: "center" });
     } else if (keep !== null) {
       const steps = result.querySelectorAll(".steps > .step");
@@ -134,5 +192,26 @@ function start(form) {
   });
 
   grid.start(addLine);
+  fields.apply();
+  // A share link opened from the copy stored on this phone comes without the link's
+  // table: read it into the fields as the server would have, then answer it. A page
+  // without a table of its own starts with the shape this phone used last.
+  const linkParams = new URLSearchParams(location.search);
+  const typed = [...form.querySelectorAll(".row-line input, .plays input")]
+    .some((input) => input.value.trim());
+  const link = readForm(linkParams);
+  if (!typed && TABLE_FIELDS.some((name) => linkParams.has(name))) {
+    fields.fill(link);
+    if (wantsAnswer(link) && !result.children.length) refresh({ params: linkParams });
+  } else if (!typed) {
+    fields.restore();
+  }
+  // The offline notice: this page still answers without a connection (static/js/pwa.js).
+  const pwa = document.querySelector("script[data-pwa]");
+  if (pwa && strings) {
+    pwa.dataset.offlineCheck = strings.sentences.offline;
+    const note = document.getElementById("offline-note");
+    if (note) note.textContent = `${pwa.dataset.offline} ${strings.sentences.offline}`;
+  }
   setUpCopy();
 }

@@ -3,15 +3,22 @@
 // is slow and a copy exists), so nothing stale is shown online. Hashed static files: from
 // the cache. Writes are never stored: the score sheet keeps offline deals in IndexedDB
 // itself (static/js/offline-queue.js, offline-store.js, offline-sync.js) and sends them
-// when the connection is back.
+// when the connection is back; a game started offline lives on /games/offline (stored at
+// install) and in IndexedDB until static/js/offline-game.js has sent it.
 
 const CACHE = {{ cache_name | tojson }};
 const PRECACHE = {{ precache | tojson }};
 const PAGES = {{ pages | tojson }};
 const OFFLINE = {{ offline_url | tojson }};
+const START = {{ start_url | tojson }}; // the start form: without a connection, start on the phone
 const PAGE_TIMEOUT = 5000; // ms before a stored copy stands in for a slow network
 const GAME_API = /^\/api\/v1\/games\/\d+$/;
 const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
+// The checker answers offline (static/js/check.js): its page is stored once per language,
+// and a link opened offline gets the copy in the link's language, else the last one used.
+const CHECK = {{ url_for("check.page") | tojson }};
+const LANGUAGES = {{ LANGUAGES | list | tojson }};
+const LANGUAGE = "/sw/language"; // cache entry: the language of the last page shown
 
 async function plain(answer) {
   // A redirected answer cannot stand in for a navigation: store a clean copy.
@@ -30,6 +37,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // One request at a time: the install runs beside the page and must not crowd it out.
     for (const url of PRECACHE) await store(cache, url);
+    for (const code of LANGUAGES) await storeChecker(cache, code).catch(() => null);
     await self.skipWaiting();
   })());
 });
@@ -48,11 +56,40 @@ function isPage(answer) {
     && (answer.headers.get("Content-Type") || "").startsWith("text/html");
 }
 
+async function storeChecker(cache, code) {
+  // Without cookies: the copy takes its language from the address and changes no setting.
+  const url = `${CHECK}?lang=${code}`;
+  const answer = await fetch(url, { credentials: "omit", cache: "no-cache" });
+  if (isPage(answer)) await cache.put(url, answer);
+}
+
+async function rememberLanguage(answer) {
+  const match = /<html lang="([a-z]+)"/.exec((await answer.text()).slice(0, 200));
+  if (match) await (await caches.open(CACHE)).put(LANGUAGE, new Response(match[1]));
+}
+
+async function checker(cache, address) {
+  const url = new URL(address);
+  if (url.pathname !== CHECK) return null;
+  let code = url.searchParams.get("lang");
+  if (LANGUAGES.includes(code)) {
+    await cache.put(LANGUAGE, new Response(code)); // the language chosen last, offline too
+  } else {
+    const last = await cache.match(LANGUAGE);
+    code = last ? await last.text() : null;
+  }
+  return LANGUAGES.includes(code) ? cache.match(`${CHECK}?lang=${code}`, { ignoreVary: true }) : null;
+}
+
 async function storePage(address) {
   const url = new URL(address, self.location.origin);
   if (url.origin !== self.location.origin) return;
   const answer = await fetch(url, { credentials: "same-origin" });
-  if (isPage(answer)) await (await caches.open(CACHE)).put(url.href, answer);
+  if (!isPage(answer)) return;
+  const cache = await caches.open(CACHE);
+  // The first page's language, unless a page shown since has set one.
+  if (!(await cache.match(LANGUAGE))) await rememberLanguage(answer.clone());
+  await cache.put(url.href, answer);
 }
 
 self.addEventListener("message", (event) => {
@@ -75,6 +112,7 @@ async function page(event) {
   // Checker links and searches carry their question in the query: not worth keeping.
   const keep = [...new URL(event.request.url).searchParams.keys()].every((k) => k === "lang");
   const network = fetch(event.request).then(async (answer) => {
+    if (isPage(answer)) event.waitUntil(rememberLanguage(answer.clone()).catch(() => null));
     if (keep && isPage(answer)) await cache.put(event.request.url, answer.clone());
     return answer;
   });
@@ -86,17 +124,27 @@ async function page(event) {
   try {
     return await Promise.race([network, late]);
   } catch {
-    // Offline: this page as stored, else the same page without its query, else a notice.
-    return copy || (await cache.match(event.request.url, { ignoreVary: true, ignoreSearch: true }))
+    // Offline: the checker in the link's language (or the last one used); another page as
+    // stored, else the same page without its query, else a notice.
+    return (await checker(cache, event.request.url)) || copy
+      || (await cache.match(event.request.url, { ignoreVary: true, ignoreSearch: true }))
       || (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
   }
 }
 
 async function sent(event) {
-  // A form sent without a connection: explain instead of the browser's error page.
+  // A form sent without a connection: explain instead of the browser's error page. The
+  // start form goes back to its page with its fields, which starts the game on the phone
+  // (static/js/game-start.js); the CSRF token stays behind.
+  const copy = event.request.clone();
   try {
     return await fetch(event.request);
   } catch {
+    if (START && new URL(copy.url).pathname === START) {
+      const fields = new URLSearchParams(await copy.formData().catch(() => []));
+      fields.delete("csrf_token");
+      return Response.redirect(`${copy.url}#offline-start&${fields}`, 303);
+    }
     const cache = await caches.open(CACHE);
     return (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
   }

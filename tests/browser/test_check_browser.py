@@ -13,13 +13,13 @@ from playwright.sync_api import Page, expect
 
 AFTER = [["12", "14", "15"], ["37"], ["43", "44"], ["58", "61"]]
 WORDS = {
-    "en": {"lays": "{p} lays {c} in row {r}.", "rule2": "Rule 2: “Smallest difference”",
-           "rule1": "Rule 1, “Ascending order”", "nobody": "Nobody takes any cards this turn."},
-    "nl": {"lays": "{p} legt {c} in rij {r}.", "rule2": "Regel 2: “Kleinste verschil”",
-           "rule1": "Regel 1, “Opklimmende getalvolgorde”",
+    "en": {"lays": "{p} lays {c} in row {r}.", "rule2": "Rule 2: smallest difference",
+           "rule1": "Rule 1, “ascending order”", "nobody": "Nobody takes any cards this turn."},
+    "nl": {"lays": "{p} legt {c} in rij {r}.", "rule2": "Regel 2: het kleinste verschil",
+           "rule1": "Regel 1, “de opklimmende getalvolgorde”",
            "nobody": "Niemand neemt deze beurt kaarten."},
-    "de": {"lays": "{p} legt {c} in Reihe {r}.", "rule2": "Regel 2: „Niedrigste Differenz“",
-           "rule1": "Regel 1, „Aufsteigende Zahlenfolge“",
+    "de": {"lays": "{p} legt {c} in Reihe {r}.", "rule2": "Regel 2: niedrigste Differenz",
+           "rule1": "Regel 1, „aufsteigende Reihenfolge“",
            "nobody": "Niemand nimmt in diesem Zug Karten."},
 }
 
@@ -164,3 +164,49 @@ def test_tactics_grid_counts_players_as_the_server_does(page: Page, base_url: st
     expect(page.locator(".row-line").first.locator(".preview .card")).to_have_count(2)
     expect(page.locator(".row-line").first.locator(".preview .card.twin")).to_have_text(
         re.compile(r"^2\s*1"))
+
+
+def test_the_table_shape_is_chosen_sent_and_remembered(page: Page, base_url: str):
+    page.goto(f"{base_url}/check?lang=en")
+    page.locator("#use-grid").uncheck()
+    segment = page.locator("#shape-rows .segment span").first
+    box = segment.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44  # a target a thumb can hit
+    segment.tap()  # 3 rows
+    page.locator("#shape-takes .segment span").first.tap()  # the 5th card takes a row
+    expect(page.locator("#r4")).to_be_hidden()
+    expect(page.locator("#r5")).to_be_hidden()
+    for row, text in enumerate(("12, 14, 15, 21", "37", "43"), start=1):
+        page.fill(f"#r{row}", text)
+    page.locator(".plays .card-input").first.fill("26")
+    page.locator("button.resolve").tap()
+    expect(page.locator("#result .step-what").first).to_have_text(
+        "A takes row 1; 26 starts it anew.")
+    expect(page.locator("#result .why").first).to_contain_text(
+        "But row 1 already holds 4 cards and 26 would be the 5th")
+    expect(page).to_have_url(re.compile(
+        r"max_card=104&rows=3&takes_at=5&r1=12,14,15,21&r2=37&r3=43&card=26$"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The next visit starts with the same shape; a link keeps its own.
+    page.goto(f"{base_url}/check?lang=en")
+    expect(page.locator('input[name="rows"][value="3"]')).to_be_checked()
+    expect(page.locator('input[name="takes_at"][value="5"]')).to_be_checked()
+    expect(page.locator("#r4")).to_be_hidden()
+    page.goto(f"{base_url}/check?lang=en&r1=12&r2=37&r3=43&r4=58&card=14")
+    expect(page.locator('input[name="rows"][value="4"]')).to_be_checked()
+    expect(page.locator("#result .table-rows").last.locator("li")).to_have_count(4)
+
+
+def test_five_rows_without_javascript(browser, browser_context_args, base_url: str):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/check?lang=nl")
+    page.locator("#shape-rows .segment").last.click()  # 5 rows: the fifth field appears
+    expect(page.locator("#r5")).to_be_visible()
+    for row, text in enumerate(("12", "37", "43", "58", "70"), start=1):
+        page.fill(f"#r{row}", text)
+    page.locator(".plays .card-input").first.fill("71")
+    page.locator("button.resolve").click()
+    expect(page.locator("#result .step-what").first).to_have_text("A legt 71 in rij 5.")
+    expect(page.locator("#r5")).to_have_value("70")
+    context.close()

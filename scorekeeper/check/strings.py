@@ -1,0 +1,160 @@
+"""The checker's sentences, once: the server renders the result with them, and the page
+carries them (``#check-strings``) so ``static/js/check-result.js`` can render the very same
+text on a phone without a connection.
+
+Each sentence is a gettext template with ``%(name)s`` placeholders. :func:`say` fills one
+for the templates; :func:`page_strings` hands every template to the browser unfilled, in
+the page's language, together with the rules' names (:mod:`scorekeeper.web.terms`) and the
+sentence for each refusal of the placement engine (:mod:`scorekeeper.web.messages`), so
+the browser never words anything itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from flask_babel import lazy_gettext, ngettext
+
+from ..engine import errors
+from ..web.jsonio import BadShape
+from ..web.messages import describe
+from ..web.terms import rule_heading, rule_name
+
+SENTENCES = {
+    "title": lazy_gettext("The turn, step by step"),
+    "intro": lazy_gettext("The revealed cards are laid one at a time, the lowest first."),
+    "intro_nifty": lazy_gettext(
+        "Each player revealed two cards. The player with the lowest card lays both first, in "
+        "their order; then the player with the lowest card among the rest, and so on."),
+    "intro_hand": lazy_gettext(
+        "The cards are laid one after another, in the order they were entered."),
+    "before": lazy_gettext("The table before the turn"),
+    "row": lazy_gettext("Row %(row)s"),
+    "twice": lazy_gettext("(twice, stacked)"),
+    "what_twin": lazy_gettext("%(player)s lays %(card)s on its twin in row %(row)s."),
+    "what_left": lazy_gettext("%(player)s lays %(card)s at the start of row %(row)s."),
+    "what_right": lazy_gettext("%(player)s lays %(card)s in row %(row)s."),
+    "what_take": lazy_gettext("%(player)s takes row %(row)s; %(card)s starts it anew."),
+    "why_twin": lazy_gettext(
+        "It is the twin of the card %(other)s just laid: both end up in this row, stacked, "
+        "and the two players share the take."),
+    "why_stacked": lazy_gettext(
+        "Its twin is the end card of row %(row)s, so it is laid on top of it: the row does "
+        "not grow."),
+    "why_rule4": lazy_gettext(
+        "%(card)s is lower than the end card of every row, so it fits nowhere: its player "
+        "takes a whole row of their choice, and %(card)s becomes that row's first card."),
+    "why_left": lazy_gettext(
+        "In the professional variant a card may also go before the first card of a row. "
+        "Rule 2, “%(rule)s”: the closest is %(first)s at the start of row %(row)s "
+        "(%(calc)s)."),
+    "why_right": lazy_gettext(
+        "Rule 1, “%(rule1)s”: a card only follows a lower end card. Rule 2, “%(rule2)s”: of "
+        "those, %(end)s at the end of row %(row)s is the closest (%(calc)s)."),
+    # Translators: rule 3. %(takes)s is 5, 6 or 7 (the card that takes a row), %(full)s one
+    # less: "the 6th" is "de 6e" in Dutch and "die 6." in German.
+    "why_full": lazy_gettext(
+        "But row %(row)s already holds %(full)s cards and %(card)s would be the %(takes)sth: "
+        "%(player)s takes those %(full)s cards, and %(card)s starts the row anew."),
+    "takes": lazy_gettext("%(player)s takes:"),
+    "shared": lazy_gettext("(shared with %(other)s: half each, rounded up)"),
+    "suggests": lazy_gettext("The checker suggests row %(row)s: it has the fewest bullheads."),
+    "chose": lazy_gettext("%(player)s chose row %(row)s."),
+    "another": lazy_gettext("Take another row:"),
+    "cheapest": lazy_gettext("cheapest"),
+    "who": lazy_gettext("Who takes what"),
+    "nobody": lazy_gettext("Nobody takes any cards this turn."),
+    "after": lazy_gettext("The rows after the turn"),
+    "tie_title": lazy_gettext("A tie the booklet does not settle"),
+    "tie": lazy_gettext(
+        "%(player)s's %(card)s fits at the end of row %(right)s and at the start of row "
+        "%(left)s, with the same difference. The booklet does not say which place wins: "
+        "agree at the table and pick one of the outcomes below."),
+    "option_left": lazy_gettext("Option %(number)s: at the start of row %(row)s"),
+    "option_right": lazy_gettext("Option %(number)s: at the end of row %(row)s"),
+    "tie_again": lazy_gettext(
+        "After this choice another tie follows, for %(player)s: choose this outcome to see "
+        "it."),
+    "choose": lazy_gettext("Choose this outcome"),
+    "share_title": lazy_gettext("Share this result"),
+    "share_hint": lazy_gettext(
+        "The link holds the whole table: whoever opens it sees this turn resolved."),
+    "copy": lazy_gettext("Copy link"),
+    "copied": lazy_gettext("Link copied"),
+    "change": lazy_gettext("Change the table"),
+    # What the form says about typed text that is not a number (check/form.py).
+    "bad_number": lazy_gettext(
+        "“%(value)s” is not a number: the highest card must be a number."),
+    "bad_card": lazy_gettext("%(where)s: “%(value)s” is not a card number."),
+    "bad_place": lazy_gettext("%(player)s: “%(value)s” is not a place a card can go to."),
+    "bad_take": lazy_gettext("%(player)s: the row to take must be a number from 1 to %(rows)s."),
+    # The page without a connection (static/js/check.js).
+    "computed": lazy_gettext("This answer was worked out on this phone."),
+    "offline": lazy_gettext(
+        "The checker still answers: it works out the turn on this phone."),
+}
+
+
+def _bullheads(count: int, **values: object) -> str:
+    return ngettext("%(num)s bullhead", "%(num)s bullheads", count, **values)
+
+
+def _as_cheap(count: int, **values: object) -> str:
+    return ngettext("Row %(rows)s is just as cheap.", "Rows %(rows)s are just as cheap.",
+                    count, **values)
+
+
+#: Sentences with a singular and a plural (one and more, as in English, Dutch and German),
+#: and the placeholders each has besides ``num``.
+PLURALS = {"bullheads": (_bullheads, ()), "as_cheap": (_as_cheap, ("rows",))}
+
+
+class _Count(int):
+    """A count that prints as its own placeholder: ngettext picks the form by its value and
+    leaves ``%(num)s`` in the text (``ngettext`` always fills ``num`` itself)."""
+
+    def __str__(self) -> str:
+        return "%(num)s"
+
+#: The placement engine's refusals, by the name the browser's engine gives them (``code``).
+REFUSALS = (
+    errors.WrongRowCount, errors.BadTakesAt, errors.EmptyRow, errors.RowTooLong,
+    errors.RowNotAscending, errors.NotACard, errors.CardOutOfRange, errors.CardTooOften,
+    errors.NoPlays, errors.TooManyPlayers, errors.MissingPlayer, errors.PlayerNameTooLong,
+    errors.MissingCard, errors.WrongCardCount, errors.PlayerRepeated, errors.UnknownVariant,
+    errors.UnknownPlayerChoice, errors.BadRowChoice, errors.BadPlaceChoice, BadShape,
+)
+
+
+def say(key: str, **values: object) -> str:
+    """Sentence ``key`` in the current language, its placeholders filled with ``values``."""
+    return str(SENTENCES[key]) % values
+
+
+def say_n(key: str, count: int, **values: object) -> str:
+    """Plural sentence ``key`` for ``count`` (``num`` is ``count`` unless given)."""
+    return PLURALS[key][0](count, **values)
+
+
+def _unfilled(names: tuple[str, ...]) -> dict[str, str]:
+    return {name: f"%({name})s" for name in names}
+
+
+def refusal_template(cls: type[errors.RulesError]) -> str:
+    """The translated sentence for a refusal, with its fields left as placeholders."""
+    return describe(cls(**_unfilled(tuple(field.name for field in fields(cls)))))
+
+
+def page_strings() -> dict:
+    """Every template the browser needs to render a result or a refusal as the server does."""
+    return {
+        "sentences": {key: str(text) for key, text in SENTENCES.items()},
+        "plurals": {
+            key: [plural(_Count(count), **_unfilled(names)) for count in (1, 2)]
+            for key, (plural, names) in PLURALS.items()
+        },
+        "rules": {number: {"name": rule_name(number), "heading": rule_heading(number)}
+                  for number in (1, 2, 3, 4)},
+        "errors": {cls.__name__: refusal_template(cls) for cls in REFUSALS},
+        "general": describe(errors.RulesError()),
+    }
