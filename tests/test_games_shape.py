@@ -39,7 +39,7 @@ def test_a_string_where_a_number_belongs_is_refused(post, field, value):
     answer = post("/api/v1/games?lang=nl", {"players": ["Ann", "Bob"], field: value})
     assert answer.status_code == 400
     assert answer.get_json()["error"] == (
-        f"Het veld „{field}” is niet in de verwachte vorm ingevuld.")
+        f"Het veld “{field}” is niet in de verwachte vorm ingevuld.")
 
 
 @pytest.mark.parametrize("shape", [

@@ -112,9 +112,9 @@ def test_worker_cache_name_follows_the_static_files(client):
 
 
 @pytest.mark.parametrize(("lang", "heading", "sentence"), [
-    ("en", "No connection", "The placement checker needs a connection to answer."),
-    ("nl", "Geen verbinding", "De kaartcontrole heeft een verbinding nodig om te antwoorden."),
-    ("de", "Keine Verbindung", "Der Anlegeprüfer braucht eine Verbindung, um zu antworten."),
+    ("en", "No connection", "The placement checker answers without a connection too"),
+    ("nl", "Geen verbinding", "De kaartcontrole antwoordt ook zonder verbinding"),
+    ("de", "Keine Verbindung", "Der Anlegeprüfer antwortet auch ohne Verbindung"),
 ])
 def test_offline_page_is_translated(client, lang, heading, sentence):
     answer = client.get(f"/offline?lang={lang}")

@@ -78,7 +78,7 @@ class Settings:
     fixed_deals: int | None = None
     """Play exactly this many deals instead of a threshold."""
     virgin_doubling: bool = False
-    """House rule: in a deal with a virgin (0 bullheads), everybody else counts double."""
+    """The postscript's Maagd: in a deal with a virgin (took nothing), the others count double."""
     variant: GameVariant = GameVariant.BASIC
     """Which deck bounds a deal; in Hand a deal adds hand bullheads."""
     rows: int = ROWS
