@@ -70,7 +70,7 @@ def test_one_page_per_hand_with_its_cards_and_the_players_in_playing_order(clien
         assert [str(card) for card in HANDS[owner]] in card_lines
         table = text[text.index("Minuspunkte"):]
         assert in_order(table, expected_order[owner])
-        assert f"Blatt von {owner}" in text
+        assert f"Hand von {owner}" in text
         assert "Die vier Reihen beginnen mit 40, 41, 42, 43." in text
 
 

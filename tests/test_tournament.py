@@ -87,7 +87,7 @@ def test_bad_forms_say_what_is_wrong_and_keep_what_was_typed(client, change, mes
 def test_form_errors_are_translated(client):
     data = {**TYPED, "hand3": "", "csrf_token": form_token(client)}
     response = client.post("/tournament?lang=de", data=data)
-    assert "Das Blatt von Cas fehlt." in response.get_data(as_text=True)
+    assert "Die Hand von Cas fehlt." in response.get_data(as_text=True)
 
 
 def test_forms_need_the_csrf_token(client):

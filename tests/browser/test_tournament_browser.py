@@ -70,5 +70,5 @@ def test_the_draft_asks_for_names_first(page: Page, base_url: str):
     page.fill("#name1", "Ann")
     page.get_by_role("button", name="Karten auf diesem Handy wählen").tap()
     expect(page.locator("#draft-status")).to_have_text(
-        "Tragt zuerst 2 bis 5 verschiedene Namen ein."
+        "Trage zuerst 2 bis 5 verschiedene Namen ein."
     )
