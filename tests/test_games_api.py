@@ -243,3 +243,78 @@ def test_every_conflict_answers_409_with_the_game(api):
     api.post(url, deal(2, 66, 0))
     finished = api.post(url, deal(3, 2, 2))
     assert finished.status_code == 409 and finished.get_json()["finished"] is True
+
+
+# --- Undo: DELETE withdraws the last deal, POST …/restore puts it back ---
+
+
+def three_deals(api, client, csrf_headers, **settings):
+    game = api.game(**settings)
+    url = f"/api/v1/games/{game['id']}"
+    for number, (ann, bob) in enumerate([(5, 3), (10, 2), (6, 1)], 1):
+        assert api.post(f"{url}/deals", deal(number, ann, bob)).status_code == 201
+    return url
+
+
+def test_undo_withdraws_the_last_deal_and_restore_puts_it_back(api, client, csrf_headers):
+    url = three_deals(api, client, csrf_headers)
+    answer = client.delete(f"{url}/deals/3", headers=csrf_headers)
+    assert answer.status_code == 200
+    game = answer.get_json()
+    assert game["totals"] == {"Ann": 15, "Bob": 5}  # 5+10, 3+2: deal 3 (6, 1) no longer counts
+    assert [d["number"] for d in game["deals"]] == [1, 2]
+    assert game["next_number"] == 3 and game["restorable"] == 3
+    answer = api.post(f"{url}/deals/3/restore", None)
+    assert answer.status_code == 200
+    game = answer.get_json()
+    assert game["totals"] == {"Ann": 21, "Bob": 6} and game["restorable"] is None
+    assert game["deals"][2]["bullheads"] == {"Ann": 6, "Bob": 1}
+
+
+def test_undo_of_another_deal_is_409_with_the_game(api, client, csrf_headers):
+    url = three_deals(api, client, csrf_headers)
+    answer = client.delete(f"{url}/deals/2", headers=csrf_headers)
+    assert answer.status_code == 409
+    body = answer.get_json()
+    assert body["error"] == "Only the last deal can be withdrawn: that is deal 3, not deal 2."
+    assert body["totals"] == {"Ann": 21, "Bob": 6}
+    assert client.delete(f"{url}/deals/4", headers=csrf_headers).status_code == 404
+    assert client.delete("/api/v1/games/99/deals/1", headers=csrf_headers).status_code == 404
+    assert client.delete(f"{url}/deals/3").status_code == 400  # no CSRF header
+
+
+def test_undo_reopens_an_ended_game(api, client, csrf_headers):
+    url = three_deals(api, client, csrf_headers, threshold=21)
+    ended = api.get(url).get_json()
+    assert ended["finished"] and ended["winners"] == ["Bob"]  # Ann 21 reaches 21
+    game = client.delete(f"{url}/deals/3", headers=csrf_headers).get_json()
+    assert not game["finished"] and game["winners"] == [] and game["totals"]["Ann"] == 15
+    assert api.post(f"{url}/deals", deal(3, 2, 2)).status_code == 201  # play goes on
+
+
+def test_restore_refused_after_another_deal_took_the_number(api, client, csrf_headers):
+    url = three_deals(api, client, csrf_headers)
+    client.delete(f"{url}/deals/3", headers=csrf_headers)
+    assert api.post(f"{url}/deals", deal(3, 2, 2)).status_code == 201
+    answer = api.post(f"{url}/deals/3/restore", None)
+    assert answer.status_code == 409
+    body = answer.get_json()
+    assert body["error"].startswith("Deal 3 cannot be restored: the next deal is number 4")
+    assert body["totals"] == {"Ann": 17, "Bob": 7}
+    assert api.post(f"{url}/deals/2/restore", None).status_code == 404  # never withdrawn
+    assert api.post(f"{url}/deals", deal(3, 2, 2)).status_code == 409  # two phones, one deal 3
+
+
+def test_history_keeps_everything_through_undo_and_restore(api, client, csrf_headers):
+    url = three_deals(api, client, csrf_headers)
+    client.delete(f"{url}/deals/3", headers=csrf_headers)
+    client.delete(f"{url}/deals/2", headers=csrf_headers)
+    assert api.post(f"{url}/deals/3/restore", None).status_code == 409  # 2 comes first
+    api.post(f"{url}/deals/2/restore", None)
+    game = api.post(f"{url}/deals/3/restore", None).get_json()
+    assert game["totals"] == {"Ann": 21, "Bob": 6} and game["version"] == 7
+    backup = client.get(f"/games/{game['id']}/export.json").get_json()
+    assert [(e["kind"], e["number"]) for e in backup["events"]] == [
+        ("deal", 1), ("deal", 2), ("deal", 3), ("withdrawal", 3), ("withdrawal", 2),
+        ("restore", 2), ("restore", 3)]
+    assert backup["events"][3]["bullheads"] == {"Ann": 6, "Bob": 1}

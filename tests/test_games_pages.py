@@ -250,3 +250,49 @@ def test_deal_form_keeps_empty_fields_empty_and_counts_them_as_0(client, token):
     assert re.search(r'id="bh-1" [^>]*value="x"', html)
     assert add(client, token, 1, 1, "", "14", "").status_code == 302  # 3 players: 14 at least
     assert client.get("/api/v1/games/1").get_json()["totals"] == {"Ann": 0, "Bob": 14, "Cas": 0}
+
+
+# --- Undo from the score sheet, restore from the history ---
+
+
+def test_undo_from_the_sheet_and_restore_from_the_history(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    add(client, token, 1, 1, 5, 3)
+    add(client, token, 1, 2, 10, 2)
+    html = client.get("/games/1").get_data(as_text=True)
+    assert 'action="/games/1/deals/2/withdraw"' in html and "Undo deal 2" in html
+    assert client.post("/games/1/deals/2/withdraw").status_code == 400  # no CSRF token
+    answer = client.post("/games/1/deals/2/withdraw", data={"csrf_token": token})
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/games/1?withdrawn=2"
+    html = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "Deal 2 was withdrawn; it can be restored from the history." in html
+    assert 'href="/games/1/history#withdrawn"' in html
+    assert re.search(r'<tfoot>.*?>5<.*?>3<', html, re.S)  # totals back to deal 1
+    assert "Undo deal 1" in html
+    history = client.get("/games/1/history").get_data(as_text=True)
+    assert "deal 2 withdrawn" in history and "deal 2 entered" in history
+    assert 'action="/games/1/deals/2/restore"' in history and "Restore deal 2" in history
+    answer = client.post("/games/1/deals/2/restore", data={"csrf_token": token})
+    assert answer.status_code == 302
+    html = client.get("/games/1").get_data(as_text=True)
+    assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was withdrawn" not in html
+    assert "deal 2 restored" in client.get("/games/1/history").get_data(as_text=True)
+
+
+def test_undo_refusals_on_the_pages(client, token):
+    start(client, token, players=("Ann", "Bob"))
+    add(client, token, 1, 1, 5, 3)
+    add(client, token, 1, 2, 10, 2)
+    answer = client.post("/games/1/deals/1/withdraw", data={"csrf_token": token})
+    assert answer.status_code == 409
+    assert "Only the last deal can be withdrawn" in answer.get_data(as_text=True)
+    client.post("/games/1/deals/2/withdraw", data={"csrf_token": token})
+    add(client, token, 1, 2, 2, 2)  # another deal 2 takes the number
+    assert "Restore deal 2" not in client.get("/games/1/history").get_data(as_text=True)
+    answer = client.post("/games/1/deals/2/restore", data={"csrf_token": token})
+    assert answer.status_code == 409
+    assert "Deal 2 cannot be restored" in answer.get_data(as_text=True)
+    assert client.post("/games/9/deals/1/withdraw", data={"csrf_token": token}).status_code == 404
+    # a stale note is not shown once the deal cannot come back
+    assert "was withdrawn" not in client.get("/games/1?withdrawn=2").get_data(as_text=True)

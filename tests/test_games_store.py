@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.engine import scoring as sc
 from scorekeeper.engine.scoring import NoSuchGame
-from scorekeeper.games import store
+from scorekeeper.games import backup, store
 from scorekeeper.web import db
 
 
@@ -198,3 +198,53 @@ def test_start_game_finds_the_game_of_a_client_id(app):
         second = store.create_game(conn, settings)
         with pytest.raises(sqlite3.IntegrityError):  # the database guards it as well
             conn.execute("UPDATE games SET client_id = 'phone-1' WHERE id = ?", (second,))
+
+
+def test_undo_migration_keeps_events_and_indexes_and_lets_a_number_come_back(tmp_path):
+    """The rebuild of game_events keeps every row and the three indexes; after a
+    withdrawal a deal number can be added again, but never twice at once."""
+    path = tmp_path / "old.sqlite"
+    undo_version = next(i for i, script in enumerate(db.MIGRATIONS, 1)
+                        if "game_events_new" in script)
+    conn = build(path, undo_version - 1)
+    conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
+                 " variant, note) VALUES (1, '2026-01-02T20:00:00Z', '[\"Ann\", \"Bob\"]', 66,"
+                 " 0, 'basic', '')")
+    for number, values in ((1, '{"Ann": 4, "Bob": 0}'), (2, '{"Ann": 3, "Bob": 3}')):
+        conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
+                     " VALUES (1, 'deal', ?, ?, '2026-01-02T20:05:00Z')", (number, values))
+    conn.close()
+    conn = db.connect(str(path))
+    names = {r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_events'")}
+    assert {"game_events_one_deal", "game_events_client", "game_events_by_game"} <= names
+    game = store.undo(conn, 1, sc.EventKind.WITHDRAWAL, 2)
+    assert game.state.totals == {"Ann": 4, "Bob": 0}
+    entry = sc.make_entry(game.settings, {"Ann": 2, "Bob": 5})
+    game, _ = store.write_deal(conn, 1, sc.EventKind.DEAL, 2, entry, None)
+    assert game.state.totals == {"Ann": 6, "Bob": 5}
+    with pytest.raises(sqlite3.IntegrityError):  # the index still holds one deal 2
+        conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
+                     " VALUES (1, 'deal', 2, '{}', 'x')")
+    assert store.load(conn, 1).state == game.state and len(game.events) == 4
+    conn.close()
+
+
+def test_a_backup_with_an_undo_imports_again(app):
+    with app.app_context():
+        conn = db.get_db()
+        settings = sc.make_settings(["Ann", "Bob"])
+        game_id = store.create_game(conn, settings)
+        for values in ({"Ann": 4, "Bob": 0}, {"Ann": 3, "Bob": 3}):
+            store.write_deal(conn, game_id, sc.EventKind.DEAL, None,
+                             sc.make_entry(settings, values), None)
+        store.undo(conn, game_id, sc.EventKind.WITHDRAWAL, 2)
+        store.write_deal(conn, game_id, sc.EventKind.DEAL, 2,
+                         sc.make_entry(settings, {"Ann": 1, "Bob": 4}), None)
+        store.undo(conn, game_id, sc.EventKind.WITHDRAWAL, 2)
+        game = store.undo(conn, game_id, sc.EventKind.RESTORE, 2)
+        assert game.state.totals == {"Ann": 5, "Bob": 4}
+        copy = store.import_game(conn, *backup.from_json(backup.to_json(game)))
+        assert store.load(conn, copy).state.totals == {"Ann": 5, "Bob": 4}
+        with pytest.raises(sc.CannotRestore):
+            store.undo(conn, copy, sc.EventKind.RESTORE, 2)

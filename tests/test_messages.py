@@ -71,8 +71,10 @@ def test_every_sentence_is_translated(error_type, lang):
 
 
 def test_conflicts_are_the_errors_answered_409():
-    assert set(messages.CONFLICTS) == {
-        sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, sc.ClientIdReused}
+    conflicts = {cls for cls in _error_types() if cls.status == 409}
+    assert conflicts == {
+        sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, sc.ClientIdReused,
+        sc.NotTheLastDeal, sc.CannotRestore}
     assert sc.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
 
 

@@ -363,3 +363,98 @@ def test_the_hands_must_fit_the_deck(players, variant, shape, needed, cards):
     assert asdict(caught.value) == {
         "players": players, "hand_size": shape.get("hand_size", 10),
         "rows": shape.get("rows", 4), "needed": needed, "cards": cards}
+
+
+# --- Undo: withdrawing the last deal and restoring it (hand-checked totals) ---
+
+
+def log(settings, *lines):
+    """Events from (kind, number, values) lines; values None for a withdrawal/restore."""
+    events = []
+    for kind, number, values in lines:
+        entry = (sc.make_entry(settings, values) if values
+                 else sc.Entry(dict.fromkeys(settings.players, 0)))  # replay derives it
+        events.append(sc.Event(kind, number, entry))
+    return events
+
+
+TWO = ["Ann", "Bob"]
+
+
+def test_a_withdrawn_deal_no_longer_counts_and_can_be_restored():
+    s = sc.make_settings(TWO)
+    deals = [("deal", 1, {"Ann": 5, "Bob": 3}), ("deal", 2, {"Ann": 10, "Bob": 2})]
+    state = sc.replay(s, log(s, *deals, ("withdrawal", 2, None)))
+    assert state.totals == {"Ann": 5, "Bob": 3}  # 5 + 10 → 5, 3 + 2 → 3
+    assert [row.number for row in state.deals] == [1]
+    assert state.next_number == 2 and state.restorable == 2
+    assert state.withdrawn[2].bullheads == {"Ann": 10, "Bob": 2}
+    assert sc.check_restore(state, 2).bullheads == {"Ann": 10, "Bob": 2}
+    back = sc.replay(s, log(s, *deals, ("withdrawal", 2, None), ("restore", 2, None)))
+    assert back.totals == {"Ann": 15, "Bob": 5} and back.restorable is None
+
+
+def test_only_the_last_deal_can_be_withdrawn():
+    s = sc.make_settings(TWO)
+    state = sc.replay(s, log(s, ("deal", 1, {"Ann": 5, "Bob": 3}),
+                             ("deal", 2, {"Ann": 4, "Bob": 4})))
+    with pytest.raises(sc.NotTheLastDeal) as caught:
+        sc.check_withdrawal(state, 1)
+    assert (caught.value.number, caught.value.last, caught.value.status) == (1, 2, 409)
+    with pytest.raises(sc.NoSuchDeal):
+        sc.check_withdrawal(state, 3)
+    assert sc.check_withdrawal(state, 2).bullheads == {"Ann": 4, "Bob": 4}
+    with pytest.raises(sc.NotTheLastDeal):
+        sc.replay(s, log(s, ("deal", 1, {"Ann": 5, "Bob": 3}),
+                         ("deal", 2, {"Ann": 4, "Bob": 4}), ("withdrawal", 1, None)))
+
+
+def test_withdrawing_the_deal_that_ended_the_game_reopens_it():
+    s = sc.make_settings(TWO, threshold=20)
+    deals = [("deal", 1, {"Ann": 12, "Bob": 2}), ("deal", 2, {"Ann": 9, "Bob": 1})]
+    ended = sc.replay(s, log(s, *deals))
+    assert ended.finished and ended.winners == ("Bob",)  # Ann 21, Bob 3
+    state = sc.replay(s, log(s, *deals, ("withdrawal", 2, None)))
+    assert not state.finished and state.winners == () and state.totals == {"Ann": 12, "Bob": 2}
+    assert sc.check_new_deal(state, 2) == 2
+
+
+def test_restore_refused_once_another_deal_took_the_number():
+    s = sc.make_settings(TWO)
+    lines = [("deal", 1, {"Ann": 5, "Bob": 3}), ("deal", 2, {"Ann": 10, "Bob": 2}),
+             ("withdrawal", 2, None), ("deal", 2, {"Ann": 1, "Bob": 6})]
+    state = sc.replay(s, log(s, *lines))
+    assert state.totals == {"Ann": 6, "Bob": 9} and state.restorable is None
+    with pytest.raises(sc.CannotRestore) as caught:
+        sc.check_restore(state, 2)
+    assert (caught.value.number, caught.value.next, caught.value.status) == (2, 3, 409)
+    with pytest.raises(sc.CannotRestore):
+        sc.replay(s, log(s, *lines, ("restore", 2, None)))
+    with pytest.raises(sc.NoSuchDeal):
+        sc.check_restore(state, 1)  # never withdrawn
+
+
+def test_restore_puts_back_the_corrected_value_and_needs_the_deals_before_it():
+    s = sc.make_settings(TWO)
+    lines = [("deal", 1, {"Ann": 5, "Bob": 3}), ("deal", 2, {"Ann": 10, "Bob": 2}),
+             ("correction", 2, {"Ann": 8, "Bob": 2}),
+             ("withdrawal", 2, None), ("withdrawal", 1, None)]
+    state = sc.replay(s, log(s, *lines))
+    assert state.totals == {"Ann": 0, "Bob": 0} and state.restorable == 1
+    with pytest.raises(sc.CannotRestore):
+        sc.check_restore(state, 2)
+    back = sc.replay(s, log(s, *lines, ("restore", 1, None), ("restore", 2, None)))
+    assert back.totals == {"Ann": 13, "Bob": 5}  # 5 + 8, 3 + 2: the corrected value
+    assert back.deals[1].corrections == 1
+
+
+def test_a_finished_game_cannot_restore_until_it_reopens():
+    s = sc.make_settings(TWO, threshold=20)
+    lines = [("deal", 1, {"Ann": 5, "Bob": 3}), ("deal", 2, {"Ann": 4, "Bob": 4}),
+             ("deal", 3, {"Ann": 4, "Bob": 4}), ("withdrawal", 3, None),
+             ("correction", 2, {"Ann": 16, "Bob": 4})]
+    state = sc.replay(s, log(s, *lines))
+    assert state.finished and state.totals == {"Ann": 21, "Bob": 7}
+    assert state.restorable is None
+    with pytest.raises(sc.GameFinished):
+        sc.check_restore(state, 3)

@@ -1,18 +1,27 @@
-"""A scored game as an event log: deals and corrections, replayed into totals and winners.
+"""A scored game as an event log: deals, corrections, withdrawals and restores, replayed
+into totals and winners.
 
 Nothing entered is ever lost: a correction is one more event, and the latest value of
-each deal counts.
+each deal counts. Withdrawing the last deal (undo) is one more event too: the deal stops
+counting but stays in the log, and a restore puts back the value it had when withdrawn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .deal import Entry, Settings, score_deal
-from .scoring_errors import DealNumberSkipped, DealNumberTaken, GameFinished, NoSuchDeal
+from .scoring_errors import (
+    CannotRestore,
+    DealNumberSkipped,
+    DealNumberTaken,
+    GameFinished,
+    NoSuchDeal,
+    NotTheLastDeal,
+)
 
 
 class EventKind(StrEnum):
@@ -22,11 +31,17 @@ class EventKind(StrEnum):
     """A new deal, numbered one after the last."""
     CORRECTION = "correction"
     """New values for an existing deal."""
+    WITHDRAWAL = "withdrawal"
+    """The last deal stops counting (undo); its entry is the value it had."""
+    RESTORE = "restore"
+    """A withdrawn deal counts again, with the value it had when withdrawn."""
 
 
 @dataclass(frozen=True)
 class Event:
-    """One line of a game's log: a new deal or a correction of deal ``number``."""
+    """One line of a game's log: a new deal, or a correction, withdrawal or restore of deal
+    ``number``. For a withdrawal or restore, ``entry`` records the value withdrawn or put
+    back (for the history); replay uses the value it derived itself."""
 
     kind: EventKind
     number: int
@@ -53,26 +68,47 @@ class GameState:
     winners: tuple[str, ...]
     leaders: tuple[str, ...]
     """Players with the fewest bullheads so far (empty before the first deal)."""
+    withdrawn: dict[int, Entry] = field(default_factory=dict)
+    """Each deal number ever withdrawn, with the value it had at its latest withdrawal."""
 
     @property
     def next_number(self) -> int:
         return len(self.deals) + 1
+
+    @property
+    def restorable(self) -> int | None:
+        """The withdrawn deal that can be restored now: only one numbered next, while the
+        game is open."""
+        number = self.next_number
+        return number if number in self.withdrawn and not self.finished else None
 
 
 def replay(settings: Settings, events: Sequence[Event]) -> GameState:
     """Derive the game from its log: latest value of each deal, totals, end, winners."""
     entries: dict[int, Entry] = {}
     corrected: Counter[int] = Counter()
+    withdrawn: dict[int, tuple[Entry, int]] = {}
     for event in events:
+        number = event.number
         if event.kind == EventKind.DEAL:
-            if event.number != len(entries) + 1:
-                raise DealNumberSkipped(number=event.number, expected=len(entries) + 1)
-            entries[event.number] = event.entry
+            if number != len(entries) + 1:
+                raise DealNumberSkipped(number=number, expected=len(entries) + 1)
+            entries[number] = event.entry
+            corrected[number] = 0
+        elif event.kind == EventKind.CORRECTION:
+            if number not in entries:
+                raise NoSuchDeal(number=number)
+            entries[number] = event.entry
+            corrected[number] += 1
+        elif event.kind == EventKind.WITHDRAWAL:
+            _check_last(entries, number)
+            withdrawn[number] = (entries.pop(number), corrected[number])
         else:
-            if event.number not in entries:
-                raise NoSuchDeal(number=event.number)
-            entries[event.number] = event.entry
-            corrected[event.number] += 1
+            if number not in withdrawn:
+                raise NoSuchDeal(number=number)
+            if number != len(entries) + 1:
+                raise CannotRestore(number=number, next=len(entries) + 1)
+            entries[number], corrected[number] = withdrawn[number]
     totals = dict.fromkeys(settings.players, 0)
     rows = []
     for number in sorted(entries):
@@ -86,7 +122,15 @@ def replay(settings: Settings, events: Sequence[Event]) -> GameState:
         finished = bool(rows) and max(totals.values()) >= (settings.threshold or 0)
     low = min(totals.values())
     leaders = tuple(n for n in settings.players if totals[n] == low) if rows else ()
-    return GameState(settings, tuple(rows), totals, finished, leaders if finished else (), leaders)
+    return GameState(settings, tuple(rows), totals, finished, leaders if finished else (),
+                     leaders, {n: entry for n, (entry, _) in withdrawn.items()})
+
+
+def _check_last(entries: dict[int, Entry], number: int) -> None:
+    if number not in entries:
+        raise NoSuchDeal(number=number)
+    if number != len(entries):
+        raise NotTheLastDeal(number=number, last=len(entries))
 
 
 def check_new_deal(state: GameState, number: int | None) -> int:
@@ -107,3 +151,23 @@ def check_correction(state: GameState, number: int) -> None:
     """Refuses a correction of a deal that does not exist."""
     if not any(row.number == number for row in state.deals):
         raise NoSuchDeal(number=number)
+
+
+def check_withdrawal(state: GameState, number: int) -> Entry:
+    """The value deal ``number`` has; refuses a deal that does not exist or is not the last.
+
+    A finished game may withdraw its last deal: that re-opens it."""
+    _check_last({row.number: row.entry for row in state.deals}, number)
+    return state.deals[-1].entry
+
+
+def check_restore(state: GameState, number: int) -> Entry:
+    """The value withdrawn deal ``number`` comes back with; refuses a deal never withdrawn,
+    a finished game, and a number that is not the next one (another deal took it)."""
+    if number not in state.withdrawn:
+        raise NoSuchDeal(number=number)
+    if state.finished:
+        raise GameFinished()
+    if number != state.next_number:
+        raise CannotRestore(number=number, next=state.next_number)
+    return state.withdrawn[number]

@@ -1,10 +1,11 @@
 """Scoring a game of 6 nimmt! (CONTRACT.md section 4), in pure Python: the one import for it.
 
-A game is its settings plus an event log of deal entries and corrections; totals, the
-end and the winners are derived by replaying the log, so a correction never loses what
-was entered before. The code lives in :mod:`.settings` (players, end, variant, shape and
-the bounds of a deal), :mod:`.deal` (entries, a deal's scores), :mod:`.game` (the log and
-its replay), :mod:`.settings_errors` and :mod:`.scoring_errors`.
+A game is its settings plus an event log of deal entries, corrections, withdrawals and
+restores; totals, the end and the winners are derived by replaying the log, so neither a
+correction nor an undo ever loses what was entered before. The code lives in
+:mod:`.settings` (players, end, variant, shape and the bounds of a deal), :mod:`.deal`
+(entries, a deal's scores), :mod:`.game` (the log and its replay), :mod:`.settings_errors`
+and :mod:`.scoring_errors`.
 
 >>> s = make_settings(["Ann", "Bob"], virgin_doubling=True)
 >>> state = replay(s, [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0}))])
@@ -31,6 +32,8 @@ from .game import (
     GameState,
     check_correction,
     check_new_deal,
+    check_restore,
+    check_withdrawal,
     replay,
 )
 from .limits import (
@@ -56,6 +59,7 @@ from .scoring_errors import (
     BadClientId,
     BadDealNumber,
     BadNote,
+    CannotRestore,
     CardOutsideDeck,
     CardTakenTwice,
     ClientIdReused,
@@ -70,6 +74,7 @@ from .scoring_errors import (
     MissingPlayerValue,
     NoSuchDeal,
     NoSuchGame,
+    NotTheLastDeal,
     ScoringError,
     UnknownPlayer,
     VirginDoublingNotBool,
@@ -113,6 +118,7 @@ __all__ = [
     "BadRowCount",
     "BadTakesAt",
     "BadThreshold",
+    "CannotRestore",
     "CardOutsideDeck",
     "CardTakenTwice",
     "ClientIdReused",
@@ -135,6 +141,7 @@ __all__ = [
     "MissingPlayerValue",
     "NoSuchDeal",
     "NoSuchGame",
+    "NotTheLastDeal",
     "PlayerCount",
     "ScoringError",
     "Settings",
@@ -144,6 +151,8 @@ __all__ = [
     "checked_cards",
     "check_correction",
     "check_new_deal",
+    "check_restore",
+    "check_withdrawal",
     "make_entry",
     "make_settings",
     "replay",

@@ -244,3 +244,30 @@ class DealNumberMismatch(ScoringError):
 
     def __str__(self) -> str:
         return "the deal number in the body does not match the deal corrected"
+
+
+@dataclass(eq=False)
+class NotTheLastDeal(ScoringError):
+    """Only the last deal can be withdrawn; deal ``number`` is not it."""
+
+    status: ClassVar[int] = 409
+    number: int
+    last: int
+    """The number of the last deal, the one that can be withdrawn."""
+
+    def __str__(self) -> str:
+        return f"deal {self.number} is not the last deal; only deal {self.last} can be withdrawn"
+
+
+@dataclass(eq=False)
+class CannotRestore(ScoringError):
+    """Withdrawn deal ``number`` cannot come back: it is not the next deal's number (another
+    deal took its place, or an earlier deal is withdrawn too)."""
+
+    status: ClassVar[int] = 409
+    number: int
+    next: int
+    """The number the next deal gets."""
+
+    def __str__(self) -> str:
+        return f"deal {self.number} cannot be restored; the next deal is {self.next}"

@@ -49,6 +49,7 @@ def game_json(game: store.Game) -> dict:
         "winners": list(state.winners),
         "leaders": list(state.leaders),
         "next_number": state.next_number,
+        "restorable": state.restorable,
         "version": game.version,
     }
 
@@ -163,3 +164,17 @@ def correct_deal(game_id: int, number: int):
     if body_number is not None and body_number != number:
         raise sc.DealNumberMismatch()
     return _write(game_id, sc.EventKind.CORRECTION, number, data, client_id)
+
+
+@bp.delete("/<int:game_id>/deals/<int:number>")
+def withdraw_deal(game_id: int, number: int):
+    """Undo: the last deal stops counting (an ended game re-opens); it stays in the history."""
+    game = store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
+    return jsonify(game_json(game))
+
+
+@bp.post("/<int:game_id>/deals/<int:number>/restore")
+def restore_deal(game_id: int, number: int):
+    """A withdrawn deal counts again, while no other deal has taken its number."""
+    game = store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
+    return jsonify(game_json(game))

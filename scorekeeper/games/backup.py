@@ -2,8 +2,9 @@
 
 Pure functions over stored games; the routes that serve them are in :mod:`.views`.
 
-The JSON file holds the settings and the whole event log (corrections included, with
-their timestamps), so importing it and exporting again gives the same file.
+The JSON file holds the settings and the whole event log (corrections, withdrawals and
+restores included, with their timestamps), so importing it and exporting again gives the
+same file.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from . import store
 from .codec import entry_json
 
 FORMAT = "6nimmt-scorekeeper-game"
+_KINDS = frozenset(kind.value for kind in sc.EventKind)
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
@@ -63,7 +65,7 @@ def from_json(data: object) -> tuple[sc.Settings, str, str, list[store.StoredEve
         raise BadBackup("note")
     events = []
     for item in data["events"]:
-        if not isinstance(item, dict) or item.get("kind") not in ("deal", "correction"):
+        if not isinstance(item, dict) or item.get("kind") not in _KINDS:
             raise BadBackup("event")
         number, client_id = item.get("number"), item.get("client_id")
         if isinstance(number, bool) or not isinstance(number, int):

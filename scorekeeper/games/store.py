@@ -1,5 +1,8 @@
 """SQLite access for games: settings plus an append-only event log, one transaction per write.
 
+A deal row's ``withdrawn`` flag is the one thing ever updated: it mirrors the log's
+withdrawals and restores for the unique index of deal numbers; the log alone is replayed.
+
 Every write runs in ``BEGIN IMMEDIATE``, so two phones adding a deal at the same moment
 are serialized: the second one sees the first one's deal and gets a conflict, never a
 lost or doubled deal. The partial unique indexes in the schema guard the same at the
@@ -144,6 +147,16 @@ def _insert_event(db, game_id: int, event: StoredEvent) -> None:
         (game_id, event.kind, event.number, *_entry_columns(event.entry), event.client_id,
          event.created_at),
     )
+    # The flag the unique index of deal numbers reads (see the migration in web/db.py):
+    # a withdrawal marks the deal's row, a restore clears it on the latest row of that
+    # number (the one withdrawn last, since a newer row of it would still count).
+    if event.kind == sc.EventKind.WITHDRAWAL:
+        db.execute("UPDATE game_events SET withdrawn = 1 WHERE game_id = ? AND number = ?"
+                   " AND kind = 'deal' AND withdrawn = 0", (game_id, event.number))
+    elif event.kind == sc.EventKind.RESTORE:
+        db.execute("UPDATE game_events SET withdrawn = 0 WHERE id = (SELECT max(id) FROM"
+                   " game_events WHERE game_id = ? AND number = ? AND kind = 'deal')",
+                   (game_id, event.number))
 
 
 def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> int:
@@ -223,3 +236,25 @@ def write_deal(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number:
     # The state after the write, from the events just read: no second read of the log.
     events = (*game.events, event)
     return replace(game, events=events, state=_state(game.settings, events)), True
+
+
+def undo(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number: int) -> Game:
+    """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
+    ``number``, in one transaction: the stored events are read, the change is checked
+    against them and appended as one more event, carrying the value withdrawn or put back.
+    Answers the game after the write. Raises :class:`NoSuchGame` or a
+    :class:`ScoringError` (a deal that is not the last, one that cannot come back);
+    nothing is written then.
+    """
+    with transaction(db):
+        game = load(db, game_id)
+        if game is None:
+            raise sc.NoSuchGame()
+        if kind == sc.EventKind.WITHDRAWAL:
+            entry = sc.check_withdrawal(game.state, number)
+        else:
+            entry = sc.check_restore(game.state, number)
+        event = StoredEvent(kind, number, entry, None, now())
+        _insert_event(db, game_id, event)
+    events = (*game.events, event)
+    return replace(game, events=events, state=_state(game.settings, events))

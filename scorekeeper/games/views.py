@@ -82,17 +82,46 @@ def listing():
 
 
 def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
-           preview: dict | None = None, status: int = 200):
+           preview: dict | None = None, status: int = 200, withdrawn: int | None = None):
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        refusals=offline.refusals(),
+        refusals=offline.refusals(), withdrawn=withdrawn,
     ), status
 
 
 @bp.get("/games/<int:game_id>")
 def sheet(game_id: int):
-    return _sheet(_game(game_id))
+    game = _game(game_id)
+    # After an undo: the note on the withdrawn deal, while it can still be restored.
+    withdrawn = request.args.get("withdrawn", type=int)
+    return _sheet(game, withdrawn=withdrawn if withdrawn == game.state.restorable else None)
+
+
+@bp.post("/games/<int:game_id>/deals/<int:number>/withdraw")
+def withdraw(game_id: int, number: int):
+    """Undo the last deal from the score sheet; it can be restored from the history."""
+    _game(game_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    try:
+        store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
+    except sc.ScoringError as exc:
+        return _sheet(_game(game_id), problem=describe(exc), status=exc.status)
+    return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
+
+
+@bp.post("/games/<int:game_id>/deals/<int:number>/restore")
+def restore(game_id: int, number: int):
+    """Put a withdrawn deal back, from the game's history."""
+    _game(game_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    try:
+        store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
+    except sc.ScoringError as exc:
+        return _history(_game(game_id), describe(exc), exc.status)
+    return redirect(url_for("games.sheet", game_id=game_id, _anchor="latest"))
 
 
 def _preview(game: store.Game, entry: sc.Entry) -> dict:
@@ -140,9 +169,13 @@ def correct(game_id: int, number: int):
     ), status
 
 
+def _history(game: store.Game, problem: str | None = None, status: int = 200):
+    return render_template("games/history.html", game=game, problem=problem), status
+
+
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
-    return render_template("games/history.html", game=_game(game_id))
+    return _history(_game(game_id))
 
 
 @bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])

@@ -83,6 +83,41 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX IF NOT EXISTS games_client ON games (client_id)
         WHERE client_id IS NOT NULL
     """,
+    # undo: the last deal can be withdrawn and a withdrawn deal restored, each one more
+    # event ('withdrawal', 'restore'). SQLite cannot alter a CHECK, so game_events is
+    # rebuilt with the wider one (rows copied as they are, indexes recreated by name).
+    # A deal number may now be added again after a withdrawal, so each 'deal' row gets a
+    # flag, withdrawn, that mirrors the log: set when the deal is withdrawn, cleared when
+    # it is restored (the row itself, and the withdrawal and restore events, stay). The
+    # unique index covers only deals not withdrawn, so "two phones can never both add
+    # deal 5" still holds at the database level, and neither can a new deal 5 sit beside
+    # a restored one. Writes are serialized by BEGIN IMMEDIATE, and the engine checks the
+    # same before any row is written.
+    """
+    CREATE TABLE game_events_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('deal', 'correction', 'withdrawal', 'restore')),
+        number INTEGER NOT NULL,
+        bullheads TEXT NOT NULL,
+        hand TEXT,
+        cards TEXT,
+        client_id TEXT,
+        created_at TEXT NOT NULL,
+        withdrawn INTEGER NOT NULL DEFAULT 0 CHECK (withdrawn IN (0, 1))
+    );
+    INSERT INTO game_events_new (id, game_id, kind, number, bullheads, hand, cards,
+                                 client_id, created_at)
+        SELECT id, game_id, kind, number, bullheads, hand, cards, client_id, created_at
+        FROM game_events;
+    DROP TABLE game_events;
+    ALTER TABLE game_events_new RENAME TO game_events;
+    CREATE UNIQUE INDEX game_events_one_deal
+        ON game_events (game_id, number) WHERE kind = 'deal' AND withdrawn = 0;
+    CREATE UNIQUE INDEX game_events_client
+        ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
+    CREATE INDEX game_events_by_game ON game_events (game_id, id)
+    """,
 ]
 
 _migrated: set[str] = set()

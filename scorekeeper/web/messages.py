@@ -139,6 +139,13 @@ _MESSAGES = {
         "Deal %(number)s cannot be added yet: the next deal is number %(expected)s."
     ),
     sc.NoSuchDeal: lazy_gettext("There is no deal %(number)s in this game."),
+    sc.NotTheLastDeal: lazy_gettext(
+        "Only the last deal can be withdrawn: that is deal %(last)s, not deal %(number)s."
+    ),
+    sc.CannotRestore: lazy_gettext(
+        "Deal %(number)s cannot be restored: the next deal is number %(next)s "
+        "(another deal took its place, or an earlier deal is withdrawn too)."
+    ),
     sc.ClientIdReused: lazy_gettext(
         "This entry was already sent with other values; reload the game and try again."
     ),
@@ -173,9 +180,6 @@ _MESSAGES = {
         "These minus points add up to %(total)s, but one game hands out at most %(limit)s."
     ),
 }
-
-#: Errors that mean "the game moved on", answered 409 with the game.
-CONFLICTS = tuple(cls for cls in _MESSAGES if cls.status == 409)
 
 
 def _show(value: object) -> str:
