@@ -10,19 +10,7 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-CONTROLLED = """async () => {
-  const late = new Promise((_, reject) =>
-    setTimeout(() => reject(new Error("no service worker after 30 s")), 30000));
-  const controlled = (async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-    return navigator.serviceWorker.controller.scriptURL;
-  })();
-  return Promise.race([controlled, late]);
-}"""
+from tests.browser.test_pwa_browser import controlled
 
 #: Share links as the checker writes them (no language: the one last used applies).
 LINKS = {
@@ -45,7 +33,7 @@ DUTCH = {"rule4": "Ann neemt rij 2; 3 begint die rij opnieuw.",
 def visit_once(page: Page, base_url: str, lang: str) -> None:
     """One visit online: the worker installs (the checker stored in every language)."""
     page.goto(f"{base_url}/check?lang={lang}")
-    assert page.evaluate(CONTROLLED) == f"{base_url}/sw.js"
+    assert controlled(page) == f"{base_url}/sw.js"
 
 
 def result_text(page: Page) -> str:
