@@ -46,8 +46,8 @@ def in_order(text: str, names: list[str]) -> bool:
     return -1 not in positions and positions == sorted(positions)
 
 
-def sheets(client, players=PLAYERS, hands=HANDS, lang="de", paper="a4"):
-    body = {"players": players, "hands": hands, "lang": lang, "paper": paper}
+def sheets(client, players=PLAYERS, hands=HANDS, lang="de", paper="a4", **options):
+    body = {"players": players, "hands": hands, "lang": lang, "paper": paper, **options}
     response = client.post("/api/v1/tournament/sheets", json=body)
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.mimetype == "application/pdf"
@@ -72,6 +72,44 @@ def test_one_page_per_hand_with_its_cards_and_the_players_in_playing_order(clien
         assert in_order(table, expected_order[owner])
         assert f"Hand von {owner}" in text
         assert "Die vier Reihen beginnen mit 40, 41, 42, 43." in text
+
+
+FIVE = ["Annika", "Bertram", "Cornelis", "Dörte", "Eberhard-Maximilian von Hohenstein"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_hands_per_page_with_the_event_printed(client, tmp_path, paper):
+    hands = {name: list(range(seat, 51, 5)) for seat, name in enumerate(FIVE, start=1)}
+    event = {"event": "Clubabend <Zwölf>", "date": "2025-03-14", "table": "T 3"}
+    data = sheets(client, FIVE, hands, paper=paper, per_page=2, **event)
+    assert pages(data, tmp_path) == 3  # five hands: 2 + 2 + 1
+    owners = iter(FIVE)
+    for number, count in ((1, 2), (2, 2), (3, 1)):
+        text = page_text(data, tmp_path, number)
+        halves = text.split("Hand von ")[1:]
+        assert len(halves) == count
+        for half in halves:
+            owner = next(owners)
+            assert flat(half).startswith(flat(owner))
+            order = FIVE[FIVE.index(owner):] + FIVE[:FIVE.index(owner)]
+            assert in_order(half[half.index("Minuspunkte"):], [name[:8] for name in order])
+            assert " ".join(map(str, hands[owner])) in " ".join(half.split())
+            for printed in ("Clubabend <Zwölf>", "14. März 2025", "T 3"):
+                assert printed in half
+    assert next(owners, None) is None
+    one = sheets(client, FIVE, hands, paper=paper, **event)  # the contract's default
+    assert pages(one, tmp_path) == 5 and "Clubabend <Zwölf>" in page_text(one, tmp_path, 5)
+
+
+def test_blank_sheets_two_to_a_page_with_the_event_from_the_link(client, tmp_path):
+    data = client.get("/tournament/sheet.pdf?lang=nl&per_page=2&event=Clubavond&date=2025-03-14"
+                      "&paper=letter").data
+    assert pages(data, tmp_path) == 1 and "(letter)" in poppler("pdfinfo", data, tmp_path)
+    text = page_text(data, tmp_path, 1)
+    assert text.count("Toernooiblad") == 2 and text.count("Clubavond") == 2
+    assert text.count("14 maart 2025") == 2
+    numbers = [line.split()[0] for line in text.splitlines() if re.fullmatch(r"\s*\d\s*", line)]
+    assert numbers == ["1", "2", "3", "4", "5"] * 2
 
 
 @pytest.mark.parametrize(

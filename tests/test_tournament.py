@@ -51,10 +51,18 @@ def test_typed_hands_make_a_tournament_with_schedule_and_starting_rows(client):
     html = client.get(url + "?lang=en").get_data(as_text=True)
     assert "The four rows start with 31, 32, 33, 34." in html
     assert "Results of game 1" in html
-    # Game 2 row of the schedule: Ann plays Cas's sheet, Bob plays Ann's, Cas plays Bob's.
-    rows = re.findall(r"<tr[^>]*><th scope=\"row\">(\d)</th>(.*?)</tr>", html, re.S)
-    cells = [re.findall(r'class="sheet-name">([^<]*)<', body) for _n, body in rows]
-    assert cells == [["Ann", "Bob", "Cas"], ["Cas", "Ann", "Bob"], ["Bob", "Cas", "Ann"]]
+    # One table per game, a row per player: in game 2 Ann plays Cas's sheet, Bob plays
+    # Ann's, Cas plays Bob's. Only the game to play next is open.
+    plans = re.findall(r'id="plan-(\d)"( open)?>(.*?)</details>', html, re.S)
+    assert [(number, opened) for number, opened, _ in plans] == [("1", " open"), ("2", ""),
+                                                                  ("3", "")]
+    cell = r'<th scope="row">([^<]*)</th><td><span class="sheet-name">([^<]*)<'
+    rows = [re.findall(cell, body) for _number, _opened, body in plans]
+    assert rows == [
+        [("Ann", "Ann"), ("Bob", "Bob"), ("Cas", "Cas")],
+        [("Ann", "Cas"), ("Bob", "Ann"), ("Cas", "Bob")],
+        [("Ann", "Bob"), ("Bob", "Cas"), ("Cas", "Ann")],
+    ]
 
 
 @pytest.mark.parametrize(
@@ -84,6 +92,28 @@ def test_bad_forms_say_what_is_wrong_and_keep_what_was_typed(client, change, mes
     assert f'value="{data["hand1"]}"' in html
 
 
+EVENT = {"event_name": "Club <i>night</i>", "event_date": "2025-03-14", "event_table": "7"}
+
+
+def test_the_event_is_stored_shown_and_listed(client):
+    url = create(client, {**TYPED, **EVENT})
+    html = client.get(url + "?lang=en").get_data(as_text=True)
+    assert ">Club &lt;i&gt;night&lt;/i&gt; · March 14, 2025 · Table 7</p>" in html  # escaped
+    assert 'id="event"' not in client.get(create(client)).get_data(as_text=True)  # none given
+    assert client.get("/tournament").get_data(as_text=True).count("recent-event") == 1
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"event_name": "x" * 81}, "The event&#39;s name may hold at most 80 characters."),
+    ({"event_table": "x" * 21}, "The table may hold at most 20 characters."),
+    ({"event_date": "14.3.2025"}, "The date is not a day of the calendar, like 2025-03-14."),
+])
+def test_bad_event_fields_are_refused_and_kept(client, change, message):
+    data = {**TYPED, **EVENT, **change, "csrf_token": form_token(client)}
+    html = client.post("/tournament?lang=en", data=data).get_data(as_text=True)
+    assert message in html and f'value="{next(iter(change.values()))}"' in html
+
+
 def test_form_errors_are_translated(client):
     data = {**TYPED, "hand3": "", "csrf_token": form_token(client)}
     response = client.post("/tournament?lang=de", data=data)
@@ -104,6 +134,10 @@ def test_results_standings_winner_and_corrections(app, client):
     assert save_game(client, url, 2, [1, 2, 3]).status_code == 302
     html = client.get(url + "?lang=en").get_data(as_text=True)
     assert "Standings after 2 of 3 games" in html and 'id="winner"' not in html
+    # In game 2 Bob played Ann's sheet, which took 1; game 3 is open and says so.
+    assert re.search(r'id="plan-2">.*?Bob</th><td><span class="sheet-name">Ann</span> '
+                     r'<strong class="pts">1</strong>', html, re.S)
+    assert re.search(r'id="plan-3" open>\s*<summary>Game 3 <span class="plan-state">next<', html)
     assert save_game(client, url, 3, [1, 2, 3]).status_code == 302
     html = client.get(url + "?lang=en").get_data(as_text=True)
     # By hand: Ann 5 + 3 + 2 = 10, Bob 0 + 1 + 3 = 4, Cas 12 + 2 + 1 = 15.
@@ -171,6 +205,9 @@ HANDS = {
     "Dirk": [28, 29, 30, 32, 33, 34, 35, 36, 37, 39],
 }
 BODY = {"players": ["Ann", "Bob", "Cas", "Dirk"], "hands": HANDS, "lang": "de", "paper": "a4"}
+SHAPE = "The field “%s” is not filled in the expected form."
+BAD_OPTIONS = {"per_page": ("2", 2.0, True, 3, 0, None), "event": (5, ["Club"], "x" * 81, None),
+               "table": (3, "x" * 21), "date": ("14.3.2025", "2025-02-30", 20250314)}
 
 
 @pytest.mark.parametrize(
@@ -198,6 +235,7 @@ BODY = {"players": ["Ann", "Bob", "Cas", "Dirk"], "hands": HANDS, "lang": "de", 
          "A hand is given for “Eve”, who is not one of the players."),
         ({**BODY, "hands": {**HANDS, "Bob": ["1", *HANDS["Bob"][1:]]}},
          "The hand of Bob holds something that is not a card number."),
+        *[({**BODY, key: bad}, SHAPE % key) for key, bads in BAD_OPTIONS.items() for bad in bads],
     ],
 )
 def test_sheets_api_refuses_bad_bodies_with_400_json(client, body, message):

@@ -13,6 +13,7 @@ from ..engine import tournament as tournament_rules
 from ..web import pdf
 from ..web.i18n import LANGUAGES
 from ..web.jsonio import BadShape, read_json
+from .event import from_body as event_from_body
 from .sheets import current_lang, pdf_response, sheets_context
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
@@ -22,18 +23,23 @@ bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
 def sheets_api():
     """Prefilled sheets as a PDF (CONTRACT.md, "Tournament sheets").
 
+    Optional beyond the contract: ``event``, ``date`` (``YYYY-MM-DD``) and ``table`` for
+    the sheets' head, and ``per_page`` (1 or 2 hands on each sheet of paper; 1 by default).
+
     Not CSRF-protected, on purpose: like ``/api/v1/placement`` it is a pure function of
     its body. It stores nothing and changes nothing, and a cross-site page that posts to
     it cannot read the answer, so a forged request gains the forger nothing.
     """
-    players, hands, lang, paper = _parse_sheets_request(read_json())
+    data = read_json()
+    players, hands, lang, paper = _parse_sheets_request(data)
+    event, per_page = event_from_body(data)
     players = tournament_rules.check_players(players)
     hands = tournament_rules.check_hands(
         players, {owner.strip(): hand for owner, hand in hands.items()}
     )
     return pdf_response(
         "tournament/sheets.html", "tournament-sheets.pdf", lang, paper,
-        **sheets_context(players, hands),
+        **sheets_context(players, hands, event, per_page),
     )
 
 

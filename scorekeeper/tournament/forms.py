@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ..engine import tournament as tournament_rules
+from . import event as event_fields
 
 SEATS = range(1, tournament_rules.TOURNAMENT_MAX_PLAYERS + 1)
 
@@ -36,10 +37,20 @@ def _strip(value: str | None) -> str | None:
 
 
 class CreateForm(FlaskForm):
-    """``name1..name5`` and ``hand1..hand5``: the players in seating order and their hands.
+    """``name1..name5`` and ``hand1..hand5``: the players in seating order and their hands;
+    ``event_name``, ``event_date`` and ``event_table``: the sheets' head, all optional.
 
-    Labels stay in the template, beside the seat's legend; the fields are added below.
+    Labels stay in the template, beside the seat's legend; the seat fields are added below.
     """
+
+    event_name = StringField()
+    event_date = StringField()
+    event_table = StringField()
+
+    def event(self) -> event_fields.Event:
+        """The checked event; raises :class:`~.event.BadEvent` with a sentence to show."""
+        return event_fields.from_form(self.event_name.data or "", self.event_date.data or "",
+                                      self.event_table.data or "")
 
     def typed(self, part: str) -> list[str]:
         """What was typed in each seat's ``part`` field (``name`` or ``hand``), as typed."""

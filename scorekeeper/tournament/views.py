@@ -14,6 +14,7 @@ from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
 from ..web.db import get_db
 from ..web.messages import describe
+from . import event as event_fields
 from . import store
 from .forms import CreateForm, ResultsForm
 from .sheets import blank_context, current_lang, paper_arg, pdf_response, sheets_context
@@ -31,10 +32,13 @@ def page():
     if form.validate_on_submit():
         try:
             players, hands = form.tournament()
+            event = form.event()
         except tournament_rules.TournamentError as exc:
             message = describe(exc)
+        except event_fields.BadEvent as exc:
+            message = str(exc.message)
         else:
-            tournament_id = store.create(get_db(), players, hands)
+            tournament_id = store.create(get_db(), players, hands, event)
             return redirect(url_for("tournament.show", tournament_id=tournament_id))
     elif form.is_submitted():
         abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
@@ -43,11 +47,24 @@ def page():
     ), (400 if message else 200)
 
 
+def _print_args() -> dict[str, str]:
+    """The print choices of a preview's query, for its link to the PDF, in its language."""
+    kept = ("paper", "per_page", "event", "date", "table")
+    return {**{key: request.args[key] for key in kept if key in request.args},
+            "lang": current_lang()}
+
+
+def _blank_context() -> dict:
+    """``?event=&date=&table=&per_page=`` of the blank sheet's links."""
+    return blank_context(event_fields.from_query(request.args),
+                         event_fields.per_page_from_query(request.args))
+
+
 @bp.get("/sheet.pdf")
 def blank_sheet():
     return pdf_response(
         "tournament/sheets.html", "tournament-sheet.pdf", current_lang(), paper_arg(),
-        **blank_context(),
+        **_blank_context(),
     )
 
 
@@ -55,7 +72,8 @@ def blank_sheet():
 def blank_preview():
     """The blank sheet as a web page: the same template the PDF is made from."""
     return render_template(
-        "tournament/sheets.html", paper=paper_arg(), preview=True, **blank_context()
+        "tournament/sheets.html", paper=paper_arg(), preview=True,
+        pdf_url=url_for("tournament.blank_sheet", **_print_args()), **_blank_context(),
     )
 
 
@@ -112,12 +130,18 @@ def save_game(tournament_id: int, game: int):
     return redirect(url_for("tournament.show", tournament_id=tournament.id) + "#standings")
 
 
+def _sheets_context(tournament: store.Tournament) -> dict:
+    """The stored tournament's sheets, ``?per_page=`` to a page."""
+    return sheets_context(tournament.players, tournament.hands, tournament.event,
+                          event_fields.per_page_from_query(request.args))
+
+
 @bp.get("/<int:tournament_id>/sheets.pdf")
 def sheets_pdf(tournament_id: int):
     tournament = _load(tournament_id)
     return pdf_response(
         "tournament/sheets.html", f"tournament-{tournament.id}-sheets.pdf", current_lang(),
-        paper_arg(), **sheets_context(tournament.players, tournament.hands),
+        paper_arg(), **_sheets_context(tournament),
     )
 
 
@@ -128,7 +152,9 @@ def sheets_preview(tournament_id: int):
     return render_template(
         "tournament/sheets.html", paper=paper_arg(), preview=True,
         back=url_for("tournament.show", tournament_id=tournament.id),
-        **sheets_context(tournament.players, tournament.hands),
+        pdf_url=url_for("tournament.sheets_pdf", tournament_id=tournament.id,
+                        **_print_args()),
+        **_sheets_context(tournament),
     )
 
 
