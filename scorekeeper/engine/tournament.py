@@ -37,10 +37,9 @@ from .tournament_errors import (
 #: Longer than a game's 40: the contract prints any tournament name as text, whatever it
 #: holds, and a sheet has room for a name to wrap.
 TOURNAMENT_NAME_LIMIT = 100
-MAX_PLAYERS = TOURNAMENT_MAX_PLAYERS  # kept for scorekeeper/tournament (views, forms, sheets)
 
 __all__ = [
-    "HAND_SIZE", "MAX_PLAYERS", "TOURNAMENT_MAX_PLAYERS", "TOURNAMENT_NAME_LIMIT",
+    "HAND_SIZE", "TOURNAMENT_MAX_PLAYERS", "TOURNAMENT_NAME_LIMIT",
     "BadName", "BadPoints", "CardInTwoHands", "CardRepeated", "HandCardOutOfRange",
     "HandNotACard", "MissingHand", "NameRepeated", "PointsTooHigh", "TournamentError",
     "UnknownOwner", "WrongHandSize", "WrongPlayerCount",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from ..engine import bullheads
+from ..engine import MAX_CARD, bullheads
 
 Row = tuple[int, ...]
 
@@ -33,7 +33,7 @@ class Example:
     taken: dict[str, int] = field(default_factory=dict)
     """Bullheads each player took, players who took nothing left out."""
     variant: str = "basic"
-    max_card: int = 104
+    max_card: int = MAX_CARD
     take: dict[str, int] = field(default_factory=dict)
     """Rule 4 row choices given to the checker (empty: its default, the cheapest row)."""
     tie: bool = False

@@ -22,7 +22,8 @@ function taken(player) {
   let stack;
   if (mode() === "cards") {
     const cards = cardsOf(form.querySelector(`#cards-${seat}`));
-    stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= 104)
+    const max = Number(form.querySelector(".card-grid")?.dataset.maxCard || 104);
+    stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= max)
       ? cardBullheads(cards) : null;
   } else {
     stack = count(form.querySelector(`#bh-${seat}`).value);
