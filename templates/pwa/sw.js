@@ -63,9 +63,22 @@ async function storeChecker(cache, code) {
   if (isPage(answer)) await cache.put(url, answer);
 }
 
-async function rememberLanguage(answer) {
+// Writes of the remembered language run one after another: a page stored in the
+// background must not overwrite, after an await, a language chosen meanwhile.
+let languageWrites = Promise.resolve();
+
+function setLanguage(code, { onlyIfUnset = false } = {}) {
+  languageWrites = languageWrites.then(async () => {
+    const cache = await caches.open(CACHE);
+    if (onlyIfUnset && (await cache.match(LANGUAGE))) return;
+    await cache.put(LANGUAGE, new Response(code));
+  }).catch(() => null);
+  return languageWrites;
+}
+
+async function rememberLanguage(answer, options) {
   const match = /<html lang="([a-z]+)"/.exec((await answer.text()).slice(0, 200));
-  if (match) await (await caches.open(CACHE)).put(LANGUAGE, new Response(match[1]));
+  if (match) await setLanguage(match[1], options);
 }
 
 async function checker(cache, address) {
@@ -73,7 +86,7 @@ async function checker(cache, address) {
   if (url.pathname !== CHECK) return null;
   let code = url.searchParams.get("lang");
   if (LANGUAGES.includes(code)) {
-    await cache.put(LANGUAGE, new Response(code)); // the language chosen last, offline too
+    await setLanguage(code); // the language chosen last, offline too
   } else {
     const last = await cache.match(LANGUAGE);
     code = last ? await last.text() : null;
@@ -88,7 +101,7 @@ async function storePage(address) {
   if (!isPage(answer)) return;
   const cache = await caches.open(CACHE);
   // The first page's language, unless a page shown since has set one.
-  if (!(await cache.match(LANGUAGE))) await rememberLanguage(answer.clone());
+  await rememberLanguage(answer.clone(), { onlyIfUnset: true });
   await cache.put(url.href, answer);
 }
 
