@@ -50,7 +50,7 @@ db: $(BIN)/.installed ## Create (or migrate) the SQLite database in instance/
 	$(BIN)/flask --app scorekeeper init-db
 
 run: system-deps-run compile-translations db ## Serve on 127.0.0.1:$(PORT) with waitress
-	$(BIN)/waitress-serve --host 127.0.0.1 --port $(PORT) --call scorekeeper:create_app
+	PORT=$(PORT) $(BIN)/python -m scorekeeper --host 127.0.0.1
 
 test: system-deps-test $(BIN)/.test-installed compile-translations ## Run the whole test suite
 	$(BIN)/ruff check scorekeeper tests benchmarks
