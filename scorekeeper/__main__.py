@@ -1,37 +1,77 @@
 """``python -m scorekeeper``: serve the app with waitress, as ``make run`` does.
 
-One place for the host, the port and the limits at the door, so the soak test and the
-tests of those limits start exactly the server a table starts. Waitress reads a whole
-request body (spooling it to a temporary file) before Flask sees it, so the body limit
-must be waitress's own: Flask's ``MAX_CONTENT_LENGTH`` alone would refuse a huge upload
-only after it was stored.
+One place for the host, the port, the names the site answers to and the limits at the
+door, so the soak test and the tests of those limits start exactly the server a table
+starts. Waitress reads a whole request body (spooling it to a temporary file) before
+Flask sees it, so the body limit must be waitress's own: Flask's ``MAX_CONTENT_LENGTH``
+alone would refuse a huge upload only after it was stored.
+
+Environment (README, "A club's own server"):
+
+- ``SCOREKEEPER_HOSTS=club.example,scores.club.example``: more names the site is
+  served under (a name starting with a dot takes its subdomains too). Any other
+  ``Host`` is answered 400, so share links and QR codes only ever name a host the
+  server trusts, and a site that rebinds its DNS name to this server cannot use it.
+- ``SCOREKEEPER_HTTPS=1``: visitors come over HTTPS (a proxy in front terminates it):
+  cookies are marked ``Secure`` and links are built with ``https://``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import socket
+from collections.abc import Mapping
 
+from flask import Flask
 from waitress import serve
 
-from . import create_app
+from . import create_app, serves_https
+
+#: The names of this machine as seen from itself, trusted whatever the host bound.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1")
+#: Hosts that bind every interface: then the machine's own name is trusted too.
+ALL_INTERFACES = ("0.0.0.0", "", "::")
 
 
-def server_options(app, host: str, port: int) -> dict:
-    """Waitress's settings for ``app`` on ``host:port``: the largest body it accepts is
-    the app's own ``MAX_CONTENT_LENGTH`` (a backup being imported is the largest honest
-    request), so anything larger is refused with 413 before a byte of it is stored."""
+def trusted_hosts(host: str, environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The names a request's ``Host`` may carry (its port is not compared): the host
+    bound, the loopback names, this machine's name when every interface is bound, and
+    each name in ``SCOREKEEPER_HOSTS`` (lower-cased, as browsers send them). Checked by
+    ``tests/test_links_stay_home.py`` (pytest does not collect a ``__main__`` module's
+    doctests).
+    """
+    names = [host, *LOOPBACK_NAMES]
+    if host in ALL_INTERFACES:
+        names.append(socket.gethostname())
+    names += environ.get("SCOREKEEPER_HOSTS", "").split(",")
+    wanted = [name.strip().lower() for name in names]
+    return list(dict.fromkeys(name for name in wanted if name and name not in ALL_INTERFACES))
+
+
+def server_options(app: Flask, host: str, port: int) -> dict:
+    """Prepare ``app`` to be served on ``host:port`` and answer waitress's settings.
+
+    The app trusts only the names of :func:`trusted_hosts` (Flask's ``TRUSTED_HOSTS``,
+    added to any the configuration lists). The largest body waitress accepts is the app's
+    own ``MAX_CONTENT_LENGTH`` (a backup being imported is the largest honest request),
+    so anything larger is refused with 413 before a byte of it is stored.
+    """
+    configured = app.config.get("TRUSTED_HOSTS") or []
+    app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*configured, *trusted_hosts(host)]))
     return {
         "host": host,
         "port": port,
         "threads": 4,
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+        "url_scheme": "https" if serves_https() else "http",
         "ident": "scorekeeper",
     }
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     args = parser.parse_args(argv)

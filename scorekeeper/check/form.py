@@ -20,6 +20,7 @@ from wtforms import Field, StringField
 
 from ..engine import MAX_CARD, errors, tactics_max_card
 from ..engine.limits import MAX_ROWS, MIN_PLAYERS, MIN_ROWS, ROWS, TAKES_AT
+from ..web.fields import WholeNumberField
 from .strings import say
 
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
@@ -100,7 +101,7 @@ class CheckForm(FlaskForm):
     variant = StringField(filters=[lambda value: _text(value or "basic").strip()])
     deck = StringField()
     """``full`` (1..104) or ``tactics`` (1..10·n+4, Tactics, Logic and Tournament)."""
-    max_card = StringField(filters=[lambda value: _text(value).strip()])
+    max_card = WholeNumberField(filters=[lambda value: _text(value).strip()])
     """An explicit highest card from a link; the deck choice wins when both are given."""
     rows = StringField(filters=[lambda value: _text(value).strip()])
     """How many rows (3 to 5); a link without it has 4, or 5 when it fills ``r5``."""
@@ -183,9 +184,9 @@ class CheckForm(FlaskForm):
             return tactics_limit(len(set(self.names())))
         if not typed:
             return MAX_CARD
-        if not _DIGITS.fullmatch(typed):
+        if self.max_card.number is None:
             raise FormError(say("bad_number", value=typed))
-        return int(typed)
+        return self.max_card.number
 
     # --- the request for the engine ---
 

@@ -18,6 +18,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ..engine import BULLHEADS, MAX_CARD
+from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
 from .examples import EXAMPLES, checker_query, row_bullheads
 from .export import ENGINE_SCRIPT
@@ -37,9 +38,9 @@ def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
     typed = (raw or "").strip()[:10]
     if not typed:
         return "", None, None
-    if not typed.isdigit():
+    card = whole_number(typed)
+    if card is None:  # "²" is a digit to str.isdigit, but no number to int()
         return typed, None, _("Type a whole number from 1 to %(max)s.", max=MAX_CARD)
-    card = int(typed)
     if not 1 <= card <= MAX_CARD:
         return typed, None, _("There is no card %(card)s: the cards run from 1 to %(max)s.",
                               card=card, max=MAX_CARD)

@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ..engine import tournament as tournament_rules
+from ..web.fields import WholeNumberField, whole_number
 from . import event as event_fields
 
 SEATS = range(1, tournament_rules.TOURNAMENT_MAX_PLAYERS + 1)
@@ -23,13 +24,13 @@ def parse_cards(text: str) -> list[int] | str:
 
     >>> parse_cards("2, 4 8-14;19")
     [2, 4, 8, 14, 19]
-    >>> parse_cards("2 four")
-    '2 four'
+    >>> parse_cards("2 four"), parse_cards("2 " + "9" * 5000) == "2 " + "9" * 5000
+    ('2 four', True)
     """
-    tokens = [token for token in re.split(r"[\s,;.\-–/]+", text) if token]
-    if not all(token.isascii() and token.isdigit() for token in tokens):
+    numbers = [whole_number(token) for token in re.split(r"[\s,;.\-–/]+", text) if token]
+    if None in numbers:
         return text
-    return [int(token) for token in tokens]
+    return [number for number in numbers if number is not None]
 
 
 def _strip(value: str | None) -> str | None:
@@ -85,10 +86,8 @@ class ResultsForm(FlaskForm):
 
     def points(self, players: list[str]) -> dict[str, int]:
         """Minus points per sheet owner; raises a ``TournamentError`` for a bad value."""
-        values = {
-            owner: int(value) if value.isascii() and value.isdigit() else value
-            for owner, value in zip(players, self.typed(len(players)), strict=True)
-        }
+        fields = [self[f"points{seat}"] for seat in SEATS][:len(players)]
+        values = {owner: field.value for owner, field in zip(players, fields, strict=True)}
         return tournament_rules.check_game_points(players, values)
 
 
@@ -96,5 +95,5 @@ class ResultsForm(FlaskForm):
 for _seat in SEATS:
     setattr(CreateForm, f"name{_seat}", StringField())
     setattr(CreateForm, f"hand{_seat}", StringField())
-    setattr(ResultsForm, f"points{_seat}", StringField(filters=[_strip]))
+    setattr(ResultsForm, f"points{_seat}", WholeNumberField(filters=[_strip]))
 del _seat

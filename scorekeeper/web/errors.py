@@ -1,17 +1,17 @@
 """The error handlers: every error answered in the visitor's language, JSON under ``/api/``.
 
 All of the app's handlers live here, so how an error looks is decided in one place: HTTP
-errors, a missing or expired CSRF token, and any typed :class:`RulesError` a view lets
-through, answered with its translated sentence and its family's status (400 bad input,
-404 missing, 409 conflict).
+errors, a host the server does not answer to, a missing or expired CSRF token, and any
+typed :class:`RulesError` a view lets through, answered with its translated sentence and
+its family's status (400 bad input, 404 missing, 409 conflict).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..engine.errors import RulesError
 from .messages import describe
@@ -36,6 +36,16 @@ def http_error(error: HTTPException):
     }
     message = messages.get(error.code or 500, gettext("Something went wrong."))
     return _answer(message, error.code or 500)
+
+
+@bp.app_errorhandler(SecurityError)
+def untrusted_host(_error: SecurityError):
+    """A ``Host`` the server does not answer to (``TRUSTED_HOSTS``): no URL can be built
+    for it, so the answer is plain text, and it names no host."""
+    message = gettext("This server does not answer to that host name.")
+    if request.path.startswith("/api/"):
+        return jsonify(error=message), 400
+    return Response(message, status=400, mimetype="text/plain")
 
 
 @bp.app_errorhandler(CSRFError)

@@ -1,7 +1,8 @@
 """Reading a JSON request body, and the answer every JSON error gets.
 
 Shared by every JSON view (placement, games, tournament sheets), so they all refuse an
-oversized, nested or broken body with the same translated sentence.
+oversized, nested or broken body, or text no database or page can hold, with the same
+translated sentence.
 """
 
 from __future__ import annotations
@@ -56,6 +57,15 @@ class BodyNotJSON(RulesError):
 
 
 @dataclass(eq=False)
+class BodyNotText(RulesError):
+    """A string holds a lone surrogate (``"\\ud800"``): valid JSON, but not text that
+    UTF-8, SQLite or a PDF can hold, so it is refused where it is read."""
+
+    def __str__(self) -> str:
+        return "the body holds a string that is not valid Unicode text"
+
+
+@dataclass(eq=False)
 class GameNotAnObject(RulesError):
     """A game must be sent as a JSON object."""
 
@@ -75,6 +85,25 @@ def error(message: str, status: int = 400) -> tuple[Response, int]:
     return jsonify(error=message), status
 
 
+def parse_json(raw: bytes | str) -> Any:
+    """``raw`` as JSON whose every string (keys included) is valid Unicode text.
+
+    Raises :class:`BodyTooDeep`, :class:`BodyNotJSON` or :class:`BodyNotText`; for any
+    JSON read outside a request body too (an uploaded backup).
+    """
+    try:
+        value = json.loads(raw)
+        # Writing it back as UTF-8 finds a lone surrogate anywhere, however deep.
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        raise BodyTooDeep() from None
+    except UnicodeEncodeError:
+        raise BodyNotText() from None
+    except ValueError:  # broken syntax, or bytes that are not UTF-8
+        raise BodyNotJSON() from None
+    return value
+
+
 def read_json() -> Any:
     """The request's JSON body; raises a :class:`RulesError` saying what is wrong with it.
 
@@ -88,9 +117,4 @@ def read_json() -> Any:
         raise BodyTooLarge() from None
     if len(raw) > MAX_BODY:
         raise BodyTooLarge()
-    try:
-        return json.loads(raw)
-    except RecursionError:
-        raise BodyTooDeep() from None
-    except ValueError:
-        raise BodyNotJSON() from None
+    return parse_json(raw)
