@@ -11,7 +11,7 @@ LANGS := nl de en
 TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: help run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test
+.PHONY: help run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-22s %s\n", $$1, $$2}'
@@ -64,6 +64,23 @@ lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 
 bench: $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py
+
+# make soak N=20 T=60: N phones for T seconds, KILLS SIGKILLs of the server mid-write.
+N ?= 20
+T ?= 30
+KILLS ?= 1
+soak: $(BIN)/.installed compile-translations ## Soak test: N clients, T seconds, server killed mid-write
+	$(BIN)/python benchmarks/soak.py --clients $(N) --seconds $(T) --kills $(KILLS)
+
+# Lighthouse 12 lives in .lighthouse/ (not committed), installed only when missing.
+LIGHTHOUSE_VERSION := 12.8.2
+.lighthouse/node_modules/.bin/lighthouse:
+	mkdir -p .lighthouse
+	cd .lighthouse && echo '{"private": true}' > package.json \
+	  && npm install --no-audit --no-fund lighthouse@$(LIGHTHOUSE_VERSION)
+
+lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/node_modules/.bin/lighthouse ## Lighthouse scores of /, /check, /rules, a score sheet, /tournament
+	$(BIN)/python benchmarks/lighthouse.py
 
 vectors: $(BIN)/.installed ## Regenerate tests/vectors/ from the Python engine (commit the diff)
 	$(BIN)/python tests/vectors/make_placement_vectors.py

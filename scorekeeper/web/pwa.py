@@ -2,8 +2,8 @@
 
 ``/sw.js`` is rendered from a template so its precache list comes from ``url_for`` and its
 cache name from a hash of the static files' contents: a release that changes any static
-file gets a new cache. Static URLs made with ``static_url`` carry the file's own hash, so
-a page of one release never runs with the scripts or styles of another.
+file gets a new cache. Static URLs carry the file's own hash (:mod:`.assets`), so a page
+of one release never runs with the scripts or styles of another.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 
+from .assets import file_digest, static_url
 from .i18n import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
@@ -27,17 +28,6 @@ ICONS = (("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
          ("icons/icon-maskable-512.png", 512, "maskable"))
 THEME = "#7a1f1f"  # --accent in static/css/site.css
 BACKGROUND = "#fbf8f3"  # --paper
-
-_digests: dict[tuple[str, int, int], str] = {}
-
-
-def file_digest(path: Path) -> str:
-    """SHA-256 of a file's contents, remembered while its size and mtime stay the same."""
-    stat = path.stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    if key not in _digests:
-        _digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return _digests[key]
 
 
 def static_files(folder: Path, subfolders: tuple[str, ...] | None = None) -> list[Path]:
@@ -56,15 +46,6 @@ def static_digest(folder: Path) -> str:
         total.update(path.relative_to(folder).as_posix().encode() + b"\0")
         total.update(file_digest(path).encode() + b"\n")
     return total.hexdigest()[:16]
-
-
-@bp.app_template_global()
-def static_url(filename: str) -> str:
-    """``url_for('static', ...)`` with ``v=<content hash>``: a new file gets a new URL."""
-    path = Path(current_app.static_folder or "") / filename
-    if not path.is_file():
-        return url_for("static", filename=filename)
-    return url_for("static", filename=filename, v=file_digest(path)[:12])
 
 
 def precache_urls() -> list[str]:

@@ -12,7 +12,7 @@ const PAGES = {{ pages | tojson }};
 const OFFLINE = {{ offline_url | tojson }};
 const START = {{ start_url | tojson }}; // the start form: without a connection, start on the phone
 const PAGE_TIMEOUT = 5000; // ms before a stored copy stands in for a slow network
-const GAME_API = /^\/api\/v1\/games\/\d+$/;
+const GAME_API = /^\/api\/v1\/games\/[^/]+$/; // a game, whatever its id looks like
 const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
 // The checker answers offline (static/js/check.js): its page is stored once per language,
 // and a link opened offline gets the copy in the link's language, else the last one used.

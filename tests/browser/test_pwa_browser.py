@@ -67,7 +67,7 @@ def until(page: Page, script: str, arg=None, tries: int = 100) -> None:
     raise AssertionError(f"never true: {script}")
 
 
-def new_game(page: Page, base_url: str, players: list[str]) -> int:
+def new_game(page: Page, base_url: str, players: list[str]) -> str:
     token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
     answer = page.request.post(f"{base_url}/api/v1/games", headers={"X-CSRFToken": token},
                                data={"players": players})
@@ -75,7 +75,7 @@ def new_game(page: Page, base_url: str, players: list[str]) -> int:
     return answer.json()["id"]
 
 
-def deals(page: Page, base_url: str, game_id: int) -> list[dict]:
+def deals(page: Page, base_url: str, game_id: str) -> list[dict]:
     return page.request.get(f"{base_url}/api/v1/games/{game_id}").json()["deals"]
 
 
@@ -111,7 +111,7 @@ def test_worker_installs_and_the_shell_opens_offline(page: Page, context: Browse
     expect(page.locator("body")).to_contain_text("This game lives only on this phone")
 
     context.set_offline(False)  # the game is sent, and its sheet on the server opens
-    expect(page).to_have_url(re.compile(r"/games/\d+$"), timeout=20_000)
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"), timeout=20_000)
     page.goto(f"{base_url}/rules")
     expect(page.locator("#offline-note")).to_be_hidden()
 
@@ -232,3 +232,29 @@ def test_stored_pages_follow_a_language_switch(page: Page, context: BrowserConte
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#offline-note")).to_have_text(
         "Keine Verbindung: Das ist die auf diesem Handy gespeicherte Kopie.")
+
+
+def test_modules_load_by_their_versioned_urls_online_and_offline(
+        page: Page, context: BrowserContext, base_url: str):
+    """The import map gives ``import ... from "./engine/index.js"`` the file's hash too, so
+    the browser keeps every module a year and the worker's copy answers offline."""
+    requested: list[str] = []
+    problems: list[str] = []
+    page.on("request", lambda r: requested.append(r.url) if "/static/" in r.url else None)
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{base_url}/check")
+    controlled(page)
+    page.wait_for_load_state("networkidle")
+    imported = [url for url in requested if "/static/js/engine/" in url]
+    assert imported, requested  # reached only through imports, never a <script> of the page
+    assert all(re.search(r"\?v=[0-9a-f]{12}$", url) for url in requested), requested
+    assert problems == []
+
+    context.set_offline(True)
+    requested.clear()
+    page.reload()
+    expect(page.locator("#offline-note")).to_contain_text("The checker still answers")
+    assert any("/static/js/engine/" in url for url in requested)
+    assert all("?v=" in url for url in requested), requested
+    assert problems == []

@@ -1,0 +1,209 @@
+"""What goes over the wire: gzip for text, versioned static URLs kept a year, descriptions."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.web import assets
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+PAGES = ("/", "/check", "/rules", "/tournament", "/games", "/games/stats", "/offline",
+         "/games/offline", "/games/import")
+STATIC_LINK = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](\.[^"']+)["']""")
+
+
+def same_page(one: bytes, other: bytes) -> bool:
+    """Equal but for the CSRF tokens, which are signed afresh with each page."""
+    token = re.compile(rb'(csrf[-_]token"[^>]*(?:content|value)=")[^"]+')
+    return token.sub(rb"\1", one) == token.sub(rb"\1", other)
+
+
+def start_game(client, csrf_headers) -> str:
+    answer = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                         headers=csrf_headers)
+    return answer.get_json()["id"]
+
+
+@pytest.fixture
+def pages(client, csrf_headers):
+    return (*PAGES, f"/games/{start_game(client, csrf_headers)}")
+
+
+def test_pages_are_gzipped_for_a_browser_that_accepts_it(client, pages):
+    for path in pages:
+        plain = client.get(path)
+        packed = client.get(path, headers=GZIP)
+        assert plain.status_code == packed.status_code == 200, path
+        assert "Content-Encoding" not in plain.headers
+        assert packed.headers["Content-Encoding"] == "gzip", path
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert int(packed.headers["Content-Length"]) == len(packed.data)
+        assert same_page(gzip.decompress(packed.data), plain.data), path
+        assert len(packed.data) < len(plain.data) / 2, path
+
+
+@pytest.mark.parametrize("accept", ["identity", "gzip;q=0", "br", "deflate"])
+def test_no_gzip_unless_the_browser_accepts_it(client, accept):
+    answer = client.get("/rules", headers={"Accept-Encoding": accept})
+    assert "Content-Encoding" not in answer.headers
+    assert answer.data.startswith(b"<!doctype html>")
+    assert "Accept-Encoding" in answer.headers["Vary"]
+
+
+@pytest.mark.parametrize("name", ["css/site.css", "js/check.js", "js/engine/index.js"])
+def test_static_text_is_gzipped_once_and_keeps_revalidating(client, name):
+    url = assets_url(client, name)
+    with client.get(url, headers=GZIP) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(answer.data) == (STATIC / name).read_bytes()
+        assert "Accept-Ranges" not in answer.headers
+        etag = answer.headers["ETag"]
+    assert etag.startswith('W/"')  # another representation of the same file
+    with client.get(url, headers={**GZIP, "If-None-Match": etag}) as again:
+        assert again.status_code == 304 and again.data == b""
+
+
+def test_json_and_the_worker_are_gzipped(client, csrf_headers):
+    game = start_game(client, csrf_headers)
+    for path in (f"/api/v1/games/{game}", "/sw.js", "/manifest.webmanifest"):
+        answer = client.get(path, headers=GZIP)
+        assert answer.headers["Content-Encoding"] == "gzip", path
+        json_or_js = gzip.decompress(answer.data)
+        assert json_or_js == client.get(path).data, path
+
+
+def test_compressed_formats_and_ranges_are_left_alone(client):
+    pdf = client.get("/tournament/sheet.pdf", headers=GZIP)
+    assert pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF")
+    assert "Content-Encoding" not in pdf.headers
+    with client.get(assets_url(client, "icons/icon-512.png"), headers=GZIP) as png:
+        assert "Content-Encoding" not in png.headers and png.data[:4] == b"\x89PNG"
+    url = assets_url(client, "css/site.css")
+    with client.get(url, headers={**GZIP, "Range": "bytes=0-9"}) as part:
+        assert part.status_code == 206 and "Content-Encoding" not in part.headers
+        assert part.data == (STATIC / "css/site.css").read_bytes()[:10]
+
+
+def assets_url(client, name: str) -> str:
+    with client.application.test_request_context("/"):
+        return assets.static_url(name)
+
+
+def test_every_static_url_of_every_page_is_versioned_and_kept_a_year(client, pages):
+    seen = set()
+    for path in pages:
+        html = client.get(path).get_data(as_text=True)
+        seen.update(STATIC_LINK.findall(html))
+        seen.update(json.loads(import_map(html))["imports"].values())
+    assert len(seen) > 30
+    for url in sorted(seen):
+        name, _, version = url.removeprefix("/static/").partition("?v=")
+        assert version == assets.file_digest(STATIC / name)[:12], url
+        with client.get(url) as answer:
+            assert answer.status_code == 200, url
+            assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert "Expires" not in answer.headers
+
+
+@pytest.mark.parametrize("query", ["", "?v=000000000000", "?v="])
+def test_a_static_url_without_the_current_version_is_revalidated(client, query):
+    with client.get("/static/css/site.css" + query) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["Cache-Control"] == "no-cache"
+        etag = answer.headers["ETag"]
+    with client.get("/static/css/site.css" + query, headers={"If-None-Match": etag}) as again:
+        assert again.status_code == 304
+
+
+def test_url_for_static_adds_the_version(app):
+    from flask import url_for
+
+    with app.test_request_context("/"):
+        digest = assets.file_digest(STATIC / "js/cards.js")[:12]
+        assert url_for("static", filename="js/cards.js") == f"/static/js/cards.js?v={digest}"
+        assert url_for("static", filename="js/cards.js", v="x") == "/static/js/cards.js?v=x"
+        assert url_for("static", filename="nothing.js") == "/static/nothing.js"
+        assert url_for("static", filename="../pyproject.toml") == "/static/../pyproject.toml"
+
+
+def import_map(html: str) -> str:
+    match = re.search(r'<script type="importmap">(.*?)</script>', html)
+    assert match, "no import map"
+    return match.group(1)
+
+
+def test_import_map_versions_every_relative_import_before_any_module(client):
+    html = client.get("/check").get_data(as_text=True)
+    mapped = json.loads(import_map(html))["imports"]
+    assert html.index('type="importmap"') < html.index('type="module"')
+    for module in sorted((STATIC / "js").rglob("*.js")):
+        name = module.relative_to(STATIC).as_posix()
+        assert mapped[f"/static/{name}"].startswith(f"/static/{name}?v="), name
+        for spec in IMPORT.findall(module.read_text()):
+            target = (module.parent / spec).resolve().relative_to(STATIC).as_posix()
+            assert f"/static/{target}" in mapped, (name, spec)
+
+
+def test_the_policy_allows_the_import_map_and_no_other_inline_script(client):
+    answer = client.get("/check")
+    source = import_map(answer.get_data(as_text=True))
+    digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
+    policy = answer.headers["Content-Security-Policy"]
+    script_src = re.search(r"script-src ([^;]+)", policy).group(1).split()
+    assert script_src == ["'self'", f"'sha256-{digest}'"]
+    assert "unsafe-inline" not in policy
+
+
+def description(html: str) -> str:
+    match = re.search(r'<meta name="description" content="([^"]*)">', html)
+    assert match, "no meta description"
+    return match.group(1)
+
+
+def test_every_page_has_its_own_description(client, pages):
+    seen = {}
+    for path in pages:
+        text = description(client.get(path).get_data(as_text=True))
+        assert 40 <= len(text) <= 160, (path, text)
+        seen.setdefault(text, path)
+    assert len(seen) == len(pages), seen
+
+
+@pytest.mark.parametrize(("lang", "words"), [("nl", "runderkoppen"), ("de", "Hornochsen")])
+def test_descriptions_are_translated(client, lang, words):
+    html = client.get(f"/check?lang={lang}").get_data(as_text=True)
+    assert words in description(html)
+
+
+def imported_by(module: Path) -> set[Path]:
+    """What ``module`` imports, directly or not (read here, apart from the app's reading)."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        for spec in IMPORT.findall(current.read_text()):
+            target = (current.parent / spec).resolve()
+            if target not in found:
+                found.add(target)
+                todo.append(target)
+    return found
+
+
+@pytest.mark.parametrize(("path", "entry"), [("/check", "js/check.js"), ("/", "js/game-start.js")])
+def test_a_page_fetches_its_whole_module_graph_at_once(client, path, entry):
+    html = client.get(path).get_data(as_text=True)
+    preloaded = re.findall(r'<link rel="modulepreload" href="(/static/[^"?]+)\?v=\w{12}">', html)
+    expected = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in imported_by(STATIC / entry)}
+    assert len(expected) > 3 and set(preloaded) == expected
+    assert len(preloaded) == len(expected)
+    assert html.index('type="importmap"') < html.index('rel="modulepreload"')
