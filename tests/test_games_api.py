@@ -27,6 +27,10 @@ def api(client, csrf_headers):
     return Api()
 
 
+#: A token of the right shape that no game has.
+MISSING = "0123456789abcdef0123"
+
+
 def deal(number, ann, bob, client_id=None):
     body = {"number": number, "bullheads": {"Ann": ann, "Bob": bob}}
     if client_id:
@@ -187,8 +191,8 @@ def test_not_valid_json_is_400(client, csrf_headers):
 
 
 def test_unknown_game_and_deal_are_404(api):
-    assert api.get("/api/v1/games/999").status_code == 404
-    assert api.post("/api/v1/games/999/deals", deal(1, 3, 1)).status_code == 404
+    assert api.get(f"/api/v1/games/{MISSING}").status_code == 404
+    assert api.post(f"/api/v1/games/{MISSING}/deals", deal(1, 3, 1)).status_code == 404
     game_id = api.game()["id"]
     answer = api.put(f"/api/v1/games/{game_id}/deals/1", deal(1, 3, 1))
     assert answer.status_code == 404 and answer.get_json()["error"]
@@ -215,17 +219,17 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
      "De notitie moet tekst zijn van hoogstens 500 tekens."),
     ("", "post", {"players": ["Ann", "Bob"], "virgin_doubling": "yes"}, 400,
      "virgin_doubling moet true of false zijn."),
-    ("/1/deals", "post", [], 400, "Stuur de ronde als JSON-object."),
-    ("/1/deals", "post", {"number": "one"}, 400,
+    ("/{id}/deals", "post", [], 400, "Stuur de ronde als JSON-object."),
+    ("/{id}/deals", "post", {"number": "one"}, 400,
      "Het rondenummer moet een geheel getal vanaf 1 zijn."),
-    ("/1/deals", "post", {"client_id": 7}, 400,
+    ("/{id}/deals", "post", {"client_id": 7}, 400,
      "De client_id moet tekst zijn van 1 tot 100 tekens."),
-    ("/999/deals", "post", deal(1, 3, 1), 404, "Dat spel bestaat niet."),
+    ("/{missing}/deals", "post", deal(1, 3, 1), 404, "Dat spel bestaat niet."),
 ])
 def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, body, status,
                                                            sentence):
     """The games API's own refusals are typed errors now; their sentences did not move."""
-    api.game()
+    path = path.format(id=api.game()["id"], missing=MISSING)
     answer = getattr(api, method)(f"/api/v1/games{path}?lang=nl", body)
     assert (answer.status_code, answer.get_json()) == (status, {"error": sentence})
 
@@ -279,7 +283,8 @@ def test_undo_of_another_deal_is_409_with_the_game(api, client, csrf_headers):
     assert body["error"] == "Only the last deal can be withdrawn: that is deal 3, not deal 2."
     assert body["totals"] == {"Ann": 21, "Bob": 6}
     assert client.delete(f"{url}/deals/4", headers=csrf_headers).status_code == 404
-    assert client.delete("/api/v1/games/99/deals/1", headers=csrf_headers).status_code == 404
+    missing = client.delete(f"/api/v1/games/{MISSING}/deals/1", headers=csrf_headers)
+    assert missing.status_code == 404
     assert client.delete(f"{url}/deals/3").status_code == 400  # no CSRF header
 
 

@@ -16,8 +16,11 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.engine import scoring as sc
 from scorekeeper.engine.scoring import NoSuchGame
-from scorekeeper.games import backup, store
+from scorekeeper.games import backup, imports, store
 from scorekeeper.web import db
+
+#: A token of the right shape that no game has.
+MISSING = "0123456789abcdef0123"
 
 
 def games_version() -> int:
@@ -34,6 +37,13 @@ def build(path, version: int) -> sqlite3.Connection:
     return conn
 
 
+def token_of(path, row_id: int = 1) -> str:
+    """The token the migration gave an older game (migrating the database first)."""
+    db.connect(str(path)).close()
+    return sqlite3.connect(path).execute("SELECT token FROM games WHERE id = ?",
+                                         (row_id,)).fetchone()[0]
+
+
 def test_games_schema_database_migrates_to_a_later_release_keeping_deals(tmp_path, monkeypatch):
     path = tmp_path / "old.sqlite"
     conn = build(path, games_version())
@@ -46,7 +56,8 @@ def test_games_schema_database_migrates_to_a_later_release_keeping_deals(tmp_pat
     # A later release adds a column; the deal must come through it.
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS, "ALTER TABLE games ADD COLUMN x TEXT"])
     client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"}).test_client()
-    game = client.get("/api/v1/games/1").get_json()
+    assert client.get("/api/v1/games/1").status_code == 404  # integer ids are gone
+    game = client.get(f"/api/v1/games/{token_of(path)}").get_json()
     assert game["deals"][0]["bullheads"] == {"Ann": 4, "Bob": 0}
     assert game["totals"] == {"Ann": 8, "Bob": 0} and game["note"] == "old"
     version = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0]
@@ -163,9 +174,9 @@ def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
         with pytest.raises(sc.NoSuchDeal):
             store.write_deal(conn, game_id, CORRECTION, 2, other, None)
         with pytest.raises(NoSuchGame):
-            store.write_deal(conn, 999, DEAL, None, entry, None)
+            store.write_deal(conn, MISSING, DEAL, None, entry, None)
         with pytest.raises(NoSuchGame):
-            store.settings_of(conn, 999)
+            store.settings_of(conn, MISSING)
         fixed, written = store.write_deal(conn, game_id, CORRECTION, 1, other, None)
         assert written and fixed == store.load(conn, game_id)
         assert fixed.state.totals == {"Ann": 5, "Bob": 0} and fixed.version == 2
@@ -181,7 +192,7 @@ def test_games_of_an_older_schema_get_the_booklets_shape(tmp_path):
                  " 0, 'basic', '')")
     conn.close()
     client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"}).test_client()
-    game = client.get("/api/v1/games/1").get_json()
+    game = client.get(f"/api/v1/games/{token_of(path)}").get_json()
     assert [game[k] for k in ("rows", "takes_at", "hand_size", "client_id")] == [4, 6, 10, None]
 
 
@@ -197,7 +208,7 @@ def test_start_game_finds_the_game_of_a_client_id(app):
             store.start_game(conn, sc.make_settings(["Ann", "Bob"]), "", "phone-1")
         second = store.create_game(conn, settings)
         with pytest.raises(sqlite3.IntegrityError):  # the database guards it as well
-            conn.execute("UPDATE games SET client_id = 'phone-1' WHERE id = ?", (second,))
+            conn.execute("UPDATE games SET client_id = 'phone-1' WHERE token = ?", (second,))
 
 
 def test_undo_migration_keeps_events_and_indexes_and_lets_a_number_come_back(tmp_path):
@@ -215,18 +226,19 @@ def test_undo_migration_keeps_events_and_indexes_and_lets_a_number_come_back(tmp
                      " VALUES (1, 'deal', ?, ?, '2026-01-02T20:05:00Z')", (number, values))
     conn.close()
     conn = db.connect(str(path))
+    token = token_of(path)
     names = {r[0] for r in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_events'")}
     assert {"game_events_one_deal", "game_events_client", "game_events_by_game"} <= names
-    game = store.undo(conn, 1, sc.EventKind.WITHDRAWAL, 2)
+    game = store.undo(conn, token, sc.EventKind.WITHDRAWAL, 2)
     assert game.state.totals == {"Ann": 4, "Bob": 0}
     entry = sc.make_entry(game.settings, {"Ann": 2, "Bob": 5})
-    game, _ = store.write_deal(conn, 1, sc.EventKind.DEAL, 2, entry, None)
+    game, _ = store.write_deal(conn, token, sc.EventKind.DEAL, 2, entry, None)
     assert game.state.totals == {"Ann": 6, "Bob": 5}
     with pytest.raises(sqlite3.IntegrityError):  # the index still holds one deal 2
         conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
                      " VALUES (1, 'deal', 2, '{}', 'x')")
-    assert store.load(conn, 1).state == game.state and len(game.events) == 4
+    assert store.load(conn, token).state == game.state and len(game.events) == 4
     conn.close()
 
 
@@ -244,7 +256,29 @@ def test_a_backup_with_an_undo_imports_again(app):
         store.undo(conn, game_id, sc.EventKind.WITHDRAWAL, 2)
         game = store.undo(conn, game_id, sc.EventKind.RESTORE, 2)
         assert game.state.totals == {"Ann": 5, "Bob": 4}
-        copy = store.import_game(conn, *backup.from_json(backup.to_json(game)))
-        assert store.load(conn, copy).state.totals == {"Ann": 5, "Bob": 4}
+        checked = imports.game(backup.to_json(game))
+        copy, new = store.import_game(conn, checked.settings, checked.note, checked.created_at,
+                                      checked.events, checked.digest)
+        assert new and store.load(conn, copy).state.totals == {"Ann": 5, "Bob": 4}
         with pytest.raises(sc.CannotRestore):
             store.undo(conn, copy, sc.EventKind.RESTORE, 2)
+
+
+def test_games_kept_before_states_were_stored_are_listed_after_the_upgrade(tmp_path):
+    """The migration gives older games a token; their state is stored on first use, and a
+    server for one table (OPEN_LIST) lists them with their deals and winners."""
+    path = tmp_path / "old.sqlite"
+    conn = build(path, games_version())
+    conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
+                 " variant, note) VALUES (1, '2026-01-02T20:00:00Z', '[\"Ann\", \"Bob\"]', 10,"
+                 " 0, 'basic', 'old')")
+    conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
+                 " VALUES (1, 'deal', 1, '{\"Ann\": 12, \"Bob\": 0}', '2026-01-02T20:05:00Z')")
+    conn.close()
+    client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t",
+                         "OPEN_LIST": True}).test_client()
+    listing = client.get("/games").get_data(as_text=True)
+    assert "1 deal" in listing and "Won by Bob" in listing
+    assert f'href="/games/{token_of(path)}"' in listing
+    assert "<td>1</td><td>0</td><td>12.0</td><td>0</td>" in client.get(
+        "/games/stats").get_data(as_text=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .deal import Entry, Settings, score_deal
+from .limits import MAX_DEALS
 from .scoring_errors import (
     CannotRestore,
     DealNumberSkipped,
@@ -21,6 +22,7 @@ from .scoring_errors import (
     GameFinished,
     NoSuchDeal,
     NotTheLastDeal,
+    TooManyDeals,
 )
 
 
@@ -115,15 +117,25 @@ def replay(settings: Settings, events: Sequence[Event]) -> GameState:
         scores = score_deal(settings, entries[number])
         totals = {n: totals[n] + scores[n] for n in settings.players}
         rows.append(DealRow(number, entries[number], scores, totals, corrected[number]))
-    if settings.fixed_deals is not None:
-        finished = len(rows) >= settings.fixed_deals
-    else:
-        # Totals never go down, so the threshold reached in any deal is still reached now.
-        finished = bool(rows) and max(totals.values()) >= (settings.threshold or 0)
+    finished = game_over(settings, len(rows), totals)
     low = min(totals.values())
     leaders = tuple(n for n in settings.players if totals[n] == low) if rows else ()
     return GameState(settings, tuple(rows), totals, finished, leaders if finished else (),
                      leaders, {n: entry for n, (entry, _) in withdrawn.items()})
+
+
+def game_over(settings: Settings, deals: int, totals: dict[str, int]) -> bool:
+    """Whether a game with ``deals`` deals and these totals has ended: the fixed number
+    of deals played, or someone at the threshold.
+
+    >>> from .deal import Settings
+    >>> game_over(Settings(("A", "B"), 66, None, False), 3, {"A": 66, "B": 2})
+    True
+    """
+    if settings.fixed_deals is not None:
+        return deals >= settings.fixed_deals
+    # Totals never go down, so the threshold reached in any deal is still reached now.
+    return deals > 0 and max(totals.values()) >= (settings.threshold or 0)
 
 
 def _check_last(entries: dict[int, Entry], number: int) -> None:
@@ -138,6 +150,8 @@ def check_new_deal(state: GameState, number: int | None) -> int:
     if state.finished:
         raise GameFinished()
     expected = state.next_number
+    if expected > MAX_DEALS:
+        raise TooManyDeals()
     if number is None:
         return expected
     if number < expected:

@@ -33,6 +33,24 @@ DEFAULT_THRESHOLD = 66
 MAX_NOTE = 500
 #: The id a phone gives a deal or a game so a retry is recognised, in characters.
 MAX_CLIENT_ID = 100
+#: Deals one game holds: a game of all-zero deals (the Hand variant allows them) never
+#: reaches its threshold, so without a cap a client could grow one game without bound.
+#: As many as the longest fixed game, far beyond any evening's play.
+MAX_DEALS = 200
+#: Lines in one game's log (deals, corrections, withdrawals, restores): its sheet replays
+#: them all, so corrections back and forth must not grow it without bound either.
+MAX_GAME_EVENTS = 1000
+
+# Club events (CONTRACT §6): many tables, several rounds
+MIN_EVENT_PLAYERS = 6
+MAX_EVENT_PLAYERS = 200
+MAX_EVENT_ROUNDS = 20
+#: An event's name, in characters.
+MAX_EVENT_NAME = 100
+#: A table of an event seats 4, else 5; 3 only where the count allows no other split.
+EVENT_TABLE = 4
+MIN_EVENT_TABLE = 3
+MAX_EVENT_TABLE = 5
 
 
 def tactics_max_card(players: int) -> int:

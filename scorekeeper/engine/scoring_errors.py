@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .errors import RulesError
-from .limits import MAX_CLIENT_ID, MAX_NOTE, ROWS
+from .limits import MAX_CLIENT_ID, MAX_DEALS, MAX_GAME_EVENTS, MAX_NOTE, ROWS
 
 
 @dataclass(eq=False)
@@ -271,3 +271,25 @@ class CannotRestore(ScoringError):
 
     def __str__(self) -> str:
         return f"deal {self.number} cannot be restored; the next deal is {self.next}"
+
+
+@dataclass(eq=False)
+class TooManyDeals(ScoringError):
+    """The game holds :data:`MAX_DEALS` deals already; a new game must be started."""
+
+    status: ClassVar[int] = 409
+    limit: int = MAX_DEALS
+
+    def __str__(self) -> str:
+        return f"a game holds at most {self.limit} deals"
+
+
+@dataclass(eq=False)
+class TooManyChanges(ScoringError):
+    """The game's log holds :data:`MAX_GAME_EVENTS` lines (deals, corrections and undos)."""
+
+    status: ClassVar[int] = 409
+    limit: int = MAX_GAME_EVENTS
+
+    def __str__(self) -> str:
+        return f"a game's log holds at most {self.limit} entries"

@@ -16,10 +16,12 @@ from ..engine.errors import RulesError
 from ..web.db import get_db
 from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, error, read_json
 from ..web.messages import describe
-from . import store
+from . import access, store
 from .codec import entry_json
+from .imports import storable
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
+bp.record_once(access.add_converter)  # before any route names <game:...>
 
 
 def game_json(game: store.Game) -> dict:
@@ -90,6 +92,18 @@ def settings_from(data: dict) -> sc.Settings:
     )
 
 
+def _body(not_an_object: type[RulesError]) -> dict:
+    """The JSON object of the request; any text in it that cannot be stored (a lone
+    surrogate such as ``"\\ud800"``) is refused with the field it sits in."""
+    data = read_json()
+    if not isinstance(data, dict):
+        raise not_an_object()
+    for key, value in data.items():
+        if not storable(key) or not storable(value):
+            raise BadShape(field=key if storable(key) else "?", expected="text")
+    return data
+
+
 def _client_id(data: dict) -> str | None:
     """The optional ``client_id`` a phone gave a game or a deal, shape-checked."""
     client_id = data.get("client_id")
@@ -102,9 +116,7 @@ def _client_id(data: dict) -> str | None:
 
 @bp.post("")
 def create():
-    data = read_json()
-    if not isinstance(data, dict):
-        raise GameNotAnObject()
+    data = _body(GameNotAnObject)
     note = data.get("note", "")
     if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
         raise sc.BadNote()
@@ -117,22 +129,22 @@ def create():
         game_id, created = store.create_game(db, settings, note.strip()), True
     else:  # a game started offline: sent again, it answers the game stored the first time
         game_id, created = store.start_game(db, settings, note.strip(), client_id)
+    access.grant(db, game_id)  # started on this phone: one of its games
     return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
-@bp.get("/<int:game_id>")
-def show(game_id: int):
+@bp.get("/<game:game_id>")
+def show(game_id: str):
     game = store.load(get_db(), game_id)
     if game is None:
         raise sc.NoSuchGame()
+    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
     return jsonify(game_json(game))
 
 
 def _deal_body() -> tuple[dict, int | None, str | None]:
     """The body's fields and its optional ``number`` and ``client_id``, shape-checked."""
-    data = read_json()
-    if not isinstance(data, dict):
-        raise DealNotAnObject()
+    data = _body(DealNotAnObject)
     number = data.get("number")
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or number < 1
@@ -141,7 +153,7 @@ def _deal_body() -> tuple[dict, int | None, str | None]:
     return data, number, _client_id(data)
 
 
-def _write(game_id: int, kind: sc.EventKind, number: int | None, data: dict,
+def _write(game_id: str, kind: sc.EventKind, number: int | None, data: dict,
            client_id: str | None):
     """Build the entry from the game's settings, then let the store check and append it."""
     db = get_db()
@@ -152,29 +164,29 @@ def _write(game_id: int, kind: sc.EventKind, number: int | None, data: dict,
     return jsonify(game_json(game)), created if written else 200
 
 
-@bp.post("/<int:game_id>/deals")
-def add_deal(game_id: int):
+@bp.post("/<game:game_id>/deals")
+def add_deal(game_id: str):
     data, number, client_id = _deal_body()
     return _write(game_id, sc.EventKind.DEAL, number, data, client_id)
 
 
-@bp.put("/<int:game_id>/deals/<int:number>")
-def correct_deal(game_id: int, number: int):
+@bp.put("/<game:game_id>/deals/<int:number>")
+def correct_deal(game_id: str, number: int):
     data, body_number, client_id = _deal_body()
     if body_number is not None and body_number != number:
         raise sc.DealNumberMismatch()
     return _write(game_id, sc.EventKind.CORRECTION, number, data, client_id)
 
 
-@bp.delete("/<int:game_id>/deals/<int:number>")
-def withdraw_deal(game_id: int, number: int):
+@bp.delete("/<game:game_id>/deals/<int:number>")
+def withdraw_deal(game_id: str, number: int):
     """Undo: the last deal stops counting (an ended game re-opens); it stays in the history."""
     game = store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
     return jsonify(game_json(game))
 
 
-@bp.post("/<int:game_id>/deals/<int:number>/restore")
-def restore_deal(game_id: int, number: int):
+@bp.post("/<game:game_id>/deals/<int:number>/restore")
+def restore_deal(game_id: str, number: int):
     """A withdrawn deal counts again, while no other deal has taken its number."""
     game = store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
     return jsonify(game_json(game))

@@ -1,24 +1,30 @@
 """SQLite access for games: settings plus an append-only event log, one transaction per write.
 
-A deal row's ``withdrawn`` flag is the one thing ever updated: it mirrors the log's
-withdrawals and restores for the unique index of deal numbers; the log alone is replayed.
+Outside this module a game is known by its token, a random text that cannot be guessed
+(``/games/<token>``, the API's ``"id"``); the integer row id stays the key of the other
+tables. A deal row's ``withdrawn`` flag mirrors the log's withdrawals and restores for the
+unique index of deal numbers; the log alone is replayed. Each write also stores the
+game's state (:mod:`.summary`) in the same transaction, so lists never replay a game.
 
-Every write runs in ``BEGIN IMMEDIATE``, so two phones adding a deal at the same moment
-are serialized: the second one sees the first one's deal and gets a conflict, never a
-lost or doubled deal. The partial unique indexes in the schema guard the same at the
-database level.
+Every write runs in ``BEGIN IMMEDIATE``, so two phones adding a deal at once are
+serialized: the second sees the first one's deal and gets a conflict, never a lost or
+doubled deal; the partial unique indexes in the schema guard the same.
 """
 
 from __future__ import annotations
 
-import json
+import secrets
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from ..engine import scoring as sc
 from ..web.db import transaction
-from .codec import entry_json
+from . import summary
+from .columns import dump, entry_columns, entry_of, settings_of_row
+
+#: Games one series (an evening of "new game, same players") lists at most.
+MAX_SERIES = 50
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,8 @@ class StoredEvent:
 
 @dataclass(frozen=True)
 class Game:
-    id: int
+    id: str
+    """The game's token: its id in every URL, answer and backup."""
     created_at: str
     note: str
     settings: sc.Settings
@@ -40,6 +47,10 @@ class Game:
     state: sc.GameState
     client_id: str | None = None
     """The id the phone gave a game it started offline (None for one started online)."""
+    series: str | None = None
+    """The token of the first game of the evening this game follows (None: it is one)."""
+    row_id: int = 0
+    """The store's own key, never shown."""
 
     @property
     def version(self) -> int:
@@ -54,97 +65,86 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _dump(value: object) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
+def new_token() -> str:
+    """80 random bits as 20 hex digits, like the migration gives older games."""
+    return secrets.token_hex(10)
 
 
-def _entry_columns(entry: sc.Entry) -> tuple[str, str | None, str | None]:
-    """The bullheads, hand and cards columns: each part as the API and backups write it."""
-    data = entry_json(entry)
-    return _dump(data["bullheads"]) or "{}", _dump(data.get("hand")), _dump(data.get("cards"))
-
-
-def _entry(row: sqlite3.Row) -> sc.Entry:
-    cards = json.loads(row["cards"]) if row["cards"] else None
-    return sc.Entry(
-        json.loads(row["bullheads"]),
-        json.loads(row["hand"]) if row["hand"] else None,
-        None if cards is None else {n: tuple(c) for n, c in cards.items()},
-    )
-
-
-def _settings(row: sqlite3.Row) -> sc.Settings:
-    return sc.Settings(
-        tuple(json.loads(row["players"])),
-        row["threshold"],
-        row["fixed_deals"],
-        bool(row["virgin_doubling"]),
-        sc.GameVariant(row["variant"]),
-        rows=row["rows"],
-        takes_at=row["takes_at"],
-        hand_size=row["hand_size"],
-    )
-
-
-def _state(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameState:
+def replay(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameState:
     return sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
 
 
-def _row(db: sqlite3.Connection, game_id: int) -> sqlite3.Row | None:
-    return db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-
-
-def load(db: sqlite3.Connection, game_id: int) -> Game | None:
-    row = _row(db, game_id)
-    if row is None:
+def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
+    if not isinstance(token, str):
         return None
+    return db.execute("SELECT * FROM games WHERE token = ?", (token,)).fetchone()
+
+
+def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
     events = tuple(
-        StoredEvent(sc.EventKind(e["kind"]), e["number"], _entry(e), e["client_id"],
+        StoredEvent(sc.EventKind(e["kind"]), e["number"], entry_of(e), e["client_id"],
                     e["created_at"])
         for e in db.execute(
-            "SELECT * FROM game_events WHERE game_id = ? ORDER BY id", (game_id,)
+            "SELECT * FROM game_events WHERE game_id = ? ORDER BY id", (row["id"],)
         )
     )
-    settings = _settings(row)
-    return Game(row["id"], row["created_at"], row["note"], settings, events,
-                _state(settings, events), row["client_id"])
+    settings = settings_of_row(row)
+    return Game(row["token"], row["created_at"], row["note"], settings, events,
+                replay(settings, events), row["client_id"], row["series"], row["id"])
 
 
-def settings_of(db: sqlite3.Connection, game_id: int) -> sc.Settings:
+def load(db: sqlite3.Connection, token: str) -> Game | None:
+    """The game with this token, replayed (its log is bounded by the engine's limits)."""
+    row = _row(db, token)
+    return None if row is None else _game(db, row)
+
+
+def settings_of(db: sqlite3.Connection, token: str) -> sc.Settings:
     """A game's settings without replaying it: enough to build a deal's entry.
 
     Settings never change once a game is created, so an entry built from them outside
     the write's transaction is still right inside it. Raises :class:`NoSuchGame`.
     """
-    row = _row(db, game_id)
+    row = _row(db, token)
     if row is None:
         raise sc.NoSuchGame()
-    return _settings(row)
+    return settings_of_row(row)
 
 
-def all_games(db: sqlite3.Connection) -> list[Game]:
-    ids = [r["id"] for r in db.execute("SELECT id FROM games ORDER BY id DESC")]
-    return [game for game in (load(db, i) for i in ids) if game is not None]
+def series_games(db: sqlite3.Connection, token: str) -> list[Game]:
+    """The games of ``token``'s evening, oldest first (at most :data:`MAX_SERIES`)."""
+    row = _row(db, token)
+    if row is None:
+        return []
+    first = row["series"] or row["token"]
+    rows = db.execute("SELECT * FROM games WHERE token = ? OR series = ? ORDER BY id LIMIT ?",
+                      (first, first, MAX_SERIES)).fetchall()
+    return [_game(db, r) for r in rows]
 
 
-def _insert_game(db, settings: sc.Settings, note: str, created_at: str,
-                 client_id: str | None = None) -> int:
+def _insert_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+                 client_id: str | None = None, series: str | None = None,
+                 digest: str | None = None) -> tuple[int, str]:
+    token = new_token()
     cursor = db.execute(
         "INSERT INTO games (created_at, players, threshold, fixed_deals, virgin_doubling,"
-        " variant, note, rows, takes_at, hand_size, client_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (created_at, _dump(list(settings.players)), settings.threshold,
+        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (created_at, dump(list(settings.players)), settings.threshold,
          settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note,
-         settings.rows, settings.takes_at, settings.hand_size, client_id),
+         settings.rows, settings.takes_at, settings.hand_size, client_id, token, series,
+         digest),
     )
-    return int(cursor.lastrowid or 0)
+    row_id = int(cursor.lastrowid or 0)
+    summary.save(db, row_id, sc.replay(settings, []), created_at)
+    return row_id, token
 
 
-def _insert_event(db, game_id: int, event: StoredEvent) -> None:
+def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> None:
     db.execute(
         "INSERT INTO game_events (game_id, kind, number, bullheads, hand, cards, client_id,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, event.kind, event.number, *_entry_columns(event.entry), event.client_id,
+        (game_id, event.kind, event.number, *entry_columns(event.entry), event.client_id,
          event.created_at),
     )
     # The flag the unique index of deal numbers reads (see the migration in web/db.py):
@@ -159,14 +159,24 @@ def _insert_event(db, game_id: int, event: StoredEvent) -> None:
                    (game_id, event.number))
 
 
-def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> int:
+def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "", *,
+                series: str | None = None) -> str:
+    """Store a new game and answer its token. ``series`` is the token of the game this
+    one follows (same players, same evening): all games of an evening share the first
+    one's token. Raises :class:`NoSuchGame` when that game does not exist."""
     with transaction(db):
-        return _insert_game(db, settings, note, now())
+        first = None
+        if series is not None:
+            row = _row(db, series)
+            if row is None:
+                raise sc.NoSuchGame()
+            first = row["series"] or row["token"]
+        return _insert_game(db, settings, note, now(), series=first)[1]
 
 
 def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
-               client_id: str) -> tuple[int, bool]:
-    """Create the game a phone started offline, once: answers its id and whether it is new.
+               client_id: str) -> tuple[str, bool]:
+    """Create the game a phone started offline, once: answers its token and whether it is new.
 
     The phone sends the game again until it has an answer, so the same ``client_id`` finds
     the game stored the first time; with other settings it is refused with
@@ -175,25 +185,47 @@ def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
     with transaction(db):
         row = db.execute("SELECT * FROM games WHERE client_id = ?", (client_id,)).fetchone()
         if row is None:
-            return _insert_game(db, settings, note, now(), client_id), True
-        if (_settings(row), row["note"]) != (settings, note):
+            return _insert_game(db, settings, note, now(), client_id)[1], True
+        if (settings_of_row(row), row["note"]) != (settings, note):
             raise sc.ClientIdReused(client_id=client_id)
-        return int(row["id"]), False
+        return str(row["token"]), False
 
 
-def import_game(db, settings: sc.Settings, note: str, created_at: str,
-                events: list[StoredEvent]) -> int:
-    """Store a whole game at once (a backup being restored), keeping its timestamps."""
+def import_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+                events: list[StoredEvent], digest: str) -> tuple[str, bool]:
+    """Store a checked backup's game, keeping its timestamps: answers its token and
+    whether it is new (the same ``digest`` again answers the game it created)."""
     with transaction(db):
-        game_id = _insert_game(db, settings, note, created_at)
+        row = db.execute("SELECT token FROM games WHERE digest = ?", (digest,)).fetchone()
+        if row is not None:
+            return str(row["token"]), False
+        row_id, token = _insert_game(db, settings, note, created_at, digest=digest)
         for event in events:
-            _insert_event(db, game_id, event)
-        return game_id
+            _insert_event(db, row_id, event)
+        stored = tuple(events)
+        summary.save(db, row_id, replay(settings, stored),
+                     stored[-1].created_at if stored else created_at)
+        return token, True
 
 
-def delete_game(db: sqlite3.Connection, game_id: int) -> bool:
+def delete_game(db: sqlite3.Connection, token: str) -> bool:
     with transaction(db):
-        return db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+        row = _row(db, token)
+        if row is None:
+            return False
+        summary.forget(db, row["id"])
+        return db.execute("DELETE FROM games WHERE id = ?", (row["id"],)).rowcount > 0
+
+
+def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
+    """Store the state of games kept before states were stored (found by a partial index,
+    so this costs one empty lookup once they are done; saving twice changes nothing)."""
+    stale = "SELECT * FROM games WHERE updated_at IS NULL LIMIT ?"
+    while db.execute(stale, (1,)).fetchone() is not None:
+        with transaction(db):  # read again inside: another request may have done them
+            for game in (_game(db, row) for row in db.execute(stale, (batch,)).fetchall()):
+                summary.save(db, game.row_id, game.state,
+                             game.events[-1].created_at if game.events else game.created_at)
 
 
 def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry,
@@ -209,19 +241,31 @@ def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry
     return False
 
 
-def write_deal(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number: int | None,
+def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
+    """Append ``event`` and store the state after it; inside the caller's transaction."""
+    if len(game.events) >= sc.MAX_GAME_EVENTS:
+        raise sc.TooManyChanges()
+    _insert_event(db, game.row_id, event)
+    events = (*game.events, event)
+    state = replay(game.settings, events)
+    summary.save(db, game.row_id, state, event.created_at)
+    return replace(game, events=events, state=state)
+
+
+def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int | None,
                entry: sc.Entry, client_id: str | None) -> tuple[Game, bool]:
     """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
     ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
     Inside one transaction the stored events are read, the write is checked against them
-    (a retried or reused ``client_id``, a finished game, a taken or skipped number, a
-    deal that does not exist) and appended. Answers the game after the write and whether
-    something was written (False: a retry of a stored event, answered as it stands).
-    Raises :class:`NoSuchGame` or a :class:`ScoringError`; nothing is written then.
+    (a retried or reused ``client_id``, a finished or full game, a taken or skipped
+    number, a deal that does not exist), appended, and the game's state stored. Answers
+    the game after the write and whether something was written (False: a retry of a
+    stored event, answered as it stands). Raises :class:`NoSuchGame` or a
+    :class:`ScoringError`; nothing is written then.
     """
     with transaction(db):
-        game = load(db, game_id)
+        game = load(db, token)
         if game is None:
             raise sc.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
@@ -231,30 +275,23 @@ def write_deal(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number:
         else:
             assert number is not None
             sc.check_correction(game.state, number)
-        event = StoredEvent(kind, number, entry, client_id, now())
-        _insert_event(db, game_id, event)
-    # The state after the write, from the events just read: no second read of the log.
-    events = (*game.events, event)
-    return replace(game, events=events, state=_state(game.settings, events)), True
+        return _append(db, game, StoredEvent(kind, number, entry, client_id, now())), True
 
 
-def undo(db: sqlite3.Connection, game_id: int, kind: sc.EventKind, number: int) -> Game:
+def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) -> Game:
     """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
     ``number``, in one transaction: the stored events are read, the change is checked
-    against them and appended as one more event, carrying the value withdrawn or put back.
-    Answers the game after the write. Raises :class:`NoSuchGame` or a
-    :class:`ScoringError` (a deal that is not the last, one that cannot come back);
-    nothing is written then.
+    against them and appended as one more event, carrying the value withdrawn or put back,
+    and the game's state stored. Answers the game after the write. Raises
+    :class:`NoSuchGame` or a :class:`ScoringError` (a deal that is not the last, one that
+    cannot come back); nothing is written then.
     """
     with transaction(db):
-        game = load(db, game_id)
+        game = load(db, token)
         if game is None:
             raise sc.NoSuchGame()
         if kind == sc.EventKind.WITHDRAWAL:
             entry = sc.check_withdrawal(game.state, number)
         else:
             entry = sc.check_restore(game.state, number)
-        event = StoredEvent(kind, number, entry, None, now())
-        _insert_event(db, game_id, event)
-    events = (*game.events, event)
-    return replace(game, events=events, state=_state(game.settings, events))
+        return _append(db, game, StoredEvent(kind, number, entry, None, now()))

@@ -118,6 +118,101 @@ MIGRATIONS: list[str] = [
         ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
     CREATE INDEX game_events_by_game ON game_events (game_id, id)
     """,
+    # club events (CONTRACT.md section 6): an event under a random id, its players, rounds,
+    # seed and the games' settings; each seated table names its round, number, players
+    # and the ordinary game it plays (a column without type: the games store's id is kept
+    # as it was given). Drop-outs and late arrivals are an append-only log. Standings are
+    # never stored: they are computed from the tables' games.
+    """
+    CREATE TABLE IF NOT EXISTS events (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        players TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        threshold INTEGER,
+        fixed_deals INTEGER,
+        virgin_doubling INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS event_tables (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game NOT NULL,
+        PRIMARY KEY (event_id, round, number)
+    );
+    CREATE TABLE IF NOT EXISTS event_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('join', 'drop')),
+        player TEXT NOT NULL,
+        from_round INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS event_changes_by_event ON event_changes (event_id, id)
+    """,
+    # games a shared server keeps apart and lists cheaply. Each game gets an unguessable
+    # token, its id outside the store (the integer stays the key for foreign keys), and
+    # the series (the first game's token) of an evening of games with the same players.
+    # Its state (deal count, end, update time; per player the total, the win, bullheads
+    # taken and clean deals) is kept beside the log, written in the same transaction as
+    # every event, so lists and statistics never replay a game. Games stored before this
+    # have updated_at NULL: the games store computes their state once, on first use.
+    # digest: what an imported backup held, so the same backup again finds its game.
+    # game_access: the games a device (a random cookie) started or opened by their link,
+    # with the game's end copied so a device's list is read in index order.
+    # player_stats: per scope (a device, or '*' for every game) and player, the sums the
+    # statistics show, kept up to date with game_players, so they cost one indexed read.
+    """
+    ALTER TABLE games ADD COLUMN token TEXT;
+    UPDATE games SET token = lower(hex(randomblob(10)));
+    CREATE UNIQUE INDEX games_token ON games (token);
+    ALTER TABLE games ADD COLUMN series TEXT;
+    CREATE INDEX games_by_series ON games (series, id) WHERE series IS NOT NULL;
+    ALTER TABLE games ADD COLUMN digest TEXT;
+    CREATE UNIQUE INDEX games_digest ON games (digest) WHERE digest IS NOT NULL;
+    ALTER TABLE games ADD COLUMN deal_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN updated_at TEXT;
+    CREATE INDEX games_open_first ON games (finished, id DESC);
+    CREATE INDEX games_unsummarized ON games (id) WHERE updated_at IS NULL;
+    CREATE TABLE game_players (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        total INTEGER NOT NULL DEFAULT 0,
+        winner INTEGER NOT NULL DEFAULT 0,
+        deals INTEGER NOT NULL DEFAULT 0,
+        bullheads INTEGER NOT NULL DEFAULT 0,
+        clean INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX game_players_by_name ON game_players (name_key, game_id);
+    CREATE TABLE game_access (
+        device TEXT NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        finished INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (device, game_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX game_access_by_game ON game_access (game_id);
+    CREATE INDEX game_access_listed ON game_access (device, finished, game_id DESC);
+    CREATE TABLE player_stats (
+        scope TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        latest INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        deals INTEGER NOT NULL,
+        bullheads INTEGER NOT NULL,
+        clean INTEGER NOT NULL,
+        PRIMARY KEY (scope, name_key)
+    ) WITHOUT ROWID;
+    CREATE INDEX player_stats_ranked ON player_stats (scope, wins DESC, games DESC, name_key)
+    """,
 ]
 
 _migrated: set[str] = set()

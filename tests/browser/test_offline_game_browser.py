@@ -69,9 +69,9 @@ def test_a_game_started_offline_arrives_once_with_its_three_deals(
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     context.set_offline(False)
-    expect(page).to_have_url(re.compile(r"/games/\d+$"), timeout=20_000)
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"), timeout=20_000)
     expect(page.locator("tfoot td")).to_have_text(["13", "14", "17"])
-    game_id = int(page.url.rsplit("/", 1)[1])
+    game_id = page.url.rsplit("/", 1)[1]
     game = page.request.get(f"{base_url}/api/v1/games/{game_id}").json()
     assert game["client_id"] == client_id and game["players"] == names
     assert [(d["number"], list(d["bullheads"].values())) for d in game["deals"]] == [

@@ -1,0 +1,254 @@
+"""Reading a JSON backup back in: strictly, within limits, and once.
+
+A backup is one game as :func:`.backup.to_json` writes it, or a list of such games. Every
+field must have its exact JSON type (``"threshold": "66"`` or ``"version": true`` is
+refused), every text must be storable (no lone surrogate), and the log is checked event
+by event with the rules a live game follows: numbering, the deal bounds, no deal after the
+end, the deal and log limits, one event per ``client_id``. The digest of the normalized
+game lets the store answer the game a backup created instead of storing a copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+
+from flask_babel import gettext
+
+from ..engine import scoring as sc
+from .backup import FORMAT
+from .codec import entry_json
+from .store import StoredEvent
+
+#: The largest backup read: a game at the deal limit with cards and corrections fits.
+MAX_BYTES = 192 * 1024
+#: Games one backup may hold.
+MAX_GAMES = 20
+_KINDS = frozenset(kind.value for kind in sc.EventKind)
+_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+class BadBackup(ValueError):
+    """The backup is refused; :meth:`message` says why, in the request's language."""
+
+    def __init__(self, reason: str, **values: object) -> None:
+        super().__init__(reason)
+        self.reason, self.values = reason, values
+
+    def message(self) -> str:
+        v = self.values
+        if self.reason == "size":
+            return gettext("This backup is larger than %(limit)s KB, more than any game "
+                           "needs.", limit=MAX_BYTES // 1024)
+        if self.reason == "games":
+            return gettext("This backup holds %(count)s games; import at most %(limit)s "
+                           "at once.", count=v["count"], limit=MAX_GAMES)
+        if self.reason == "events":
+            return gettext("A game in this backup has more than %(limit)s entries, more "
+                           "than one game can hold.", limit=sc.MAX_GAME_EVENTS)
+        if self.reason == "client_id":
+            return gettext("Two entries of this backup carry the same id (client_id): the "
+                           "file was changed or joined by hand.")
+        if self.reason == "text":
+            return gettext("This backup holds text that cannot be stored (a broken "
+                           "character).")
+        if self.reason == "type":
+            return gettext("In this backup, “%(field)s” does not have the expected type.",
+                           field=v["field"])
+        return gettext("This is not a game file exported by this app.")
+
+
+@dataclass(frozen=True)
+class Backup:
+    """One game of a backup, checked: what :func:`.store.import_game` stores."""
+
+    settings: sc.Settings
+    note: str
+    created_at: str
+    events: list[StoredEvent]
+    digest: str
+
+
+def storable(value: object) -> bool:
+    """Whether every text in ``value`` (keys too) can be written as UTF-8: JSON's
+    ``"\\ud800"`` is a lone surrogate, which no database or page can hold."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(storable(k) and storable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(storable(v) for v in value)
+    return True
+
+
+def read(raw: bytes | str) -> list[Backup]:
+    """Every game of a backup file, checked; raises :class:`BadBackup` or a
+    :class:`ScoringError` (a deal that breaks a rule of the game)."""
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > MAX_BYTES:
+        raise BadBackup("size")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadBackup("format") from None
+    if not storable(data):
+        raise BadBackup("text")
+    games = data if isinstance(data, list) else [data]
+    if not games:
+        raise BadBackup("format")
+    if len(games) > MAX_GAMES:
+        raise BadBackup("games", count=len(games))
+    return [game(item) for item in games]
+
+
+def _whole(data: dict, field: str, default: object = None, optional: bool = True) -> object:
+    """``data[field]`` when it is a JSON whole number (or null where ``optional``)."""
+    value = data.get(field, default)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadBackup("type", field=field)
+    return value
+
+
+def _stamp(value: object) -> str:
+    if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
+        raise BadBackup("type", field="created_at")
+    return value
+
+
+def _numbers(values: object, field: str, lists: bool = False) -> None:
+    """Per-player values must be JSON whole numbers (or lists of them, for cards)."""
+    if values is None:
+        return
+    if not isinstance(values, dict):
+        raise BadBackup("type", field=field)
+    for value in values.values():
+        items = value if lists and isinstance(value, list) else [value]
+        if lists and not isinstance(value, list):
+            raise BadBackup("type", field=field)
+        for item in items:
+            if isinstance(item, bool) or not isinstance(item, int):
+                raise BadBackup("type", field=field)
+
+
+def _settings(data: dict) -> sc.Settings:
+    if data.get("format") != FORMAT:
+        raise BadBackup("format")
+    if _whole(data, "version", optional=False) != 1:
+        raise BadBackup("format")
+    players, variant = data.get("players"), data.get("variant", "basic")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadBackup("type", field="players")
+    if not isinstance(variant, str):
+        raise BadBackup("type", field="variant")
+    virgin = data.get("virgin_doubling", False)
+    if not isinstance(virgin, bool):
+        raise BadBackup("type", field="virgin_doubling")
+    # A backup made before games had shapes holds none: it was the booklet's game.
+    settings = sc.make_settings(
+        players, _whole(data, "threshold"), _whole(data, "fixed_deals"), virgin, variant,
+        rows=_whole(data, "rows", 4, False), takes_at=_whole(data, "takes_at", 6, False),
+        hand_size=_whole(data, "hand_size", 10, False))
+    if list(settings.players) != players:
+        raise BadBackup("players")
+    return settings
+
+
+def _event(settings: sc.Settings, item: object) -> StoredEvent:
+    if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
+        raise BadBackup("format")
+    if item["kind"] not in _KINDS:
+        raise BadBackup("format")
+    number, client_id = _whole(item, "number", optional=False), item.get("client_id")
+    if client_id is not None and (not isinstance(client_id, str)
+                                  or not 0 < len(client_id) <= sc.MAX_CLIENT_ID):
+        raise BadBackup("type", field="client_id")
+    _numbers(item.get("bullheads"), "bullheads")
+    _numbers(item.get("hand"), "hand")
+    _numbers(item.get("cards"), "cards", lists=True)
+    if item.get("cards") is not None:
+        entry = sc.make_entry(settings, cards=item["cards"], hand=item.get("hand"))
+        if entry.bullheads != item.get("bullheads"):
+            raise BadBackup("bullheads")
+    else:
+        entry = sc.make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
+    assert isinstance(number, int)
+    return StoredEvent(sc.EventKind(item["kind"]), number, entry, client_id,
+                       _stamp(item.get("created_at")))
+
+
+def _check_log(settings: sc.Settings, events: list[StoredEvent]) -> None:
+    """Each event checked by the engine's own checks against the game as it stood, as a
+    live game checks it. The state is kept up to date event by event (each deal scored
+    once), so a long log costs no more than reading it."""
+    rows: list[sc.DealRow] = []
+    withdrawn: dict[int, sc.Entry] = {}
+    totals = dict.fromkeys(settings.players, 0)
+
+    def count(entry: sc.Entry, sign: int) -> None:
+        for name, score in sc.score_deal(settings, entry).items():
+            totals[name] += sign * score
+
+    for event in events:
+        state = sc.GameState(settings, tuple(rows), totals,
+                             sc.game_over(settings, len(rows), totals), (), (), withdrawn)
+        number, entry = event.number, event.entry
+        if event.kind == sc.EventKind.DEAL:
+            sc.check_new_deal(state, number)
+            rows.append(sc.DealRow(number, entry, {}, {}, 0))
+        elif event.kind == sc.EventKind.CORRECTION:
+            sc.check_correction(state, number)
+            count(rows[number - 1].entry, -1)
+            rows[number - 1] = sc.DealRow(number, entry, {}, {}, 0)
+        elif event.kind == sc.EventKind.WITHDRAWAL:
+            if sc.check_withdrawal(state, number) != entry:
+                raise BadBackup("format")
+            withdrawn[number] = rows.pop().entry
+            count(entry, -1)
+            continue
+        else:
+            if sc.check_restore(state, number) != entry:
+                raise BadBackup("format")
+            rows.append(sc.DealRow(number, entry, {}, {}, 0))
+        count(entry, 1)
+
+
+def digest(settings: sc.Settings, note: str, created_at: str,
+           events: list[StoredEvent]) -> str:
+    """A hash of the normalized game: spacing, key order and defaults do not change it."""
+    s = settings
+    body = [list(s.players), s.threshold, s.fixed_deals, s.virgin_doubling, str(s.variant),
+            s.rows, s.takes_at, s.hand_size, note, created_at,
+            [[str(e.kind), e.number, entry_json(e.entry), e.client_id, e.created_at]
+             for e in events]]
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def game(data: object) -> Backup:
+    """One game of a backup, checked."""
+    if not isinstance(data, dict):
+        raise BadBackup("format")
+    settings = _settings(data)
+    note, items = data.get("note", ""), data.get("events")
+    if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
+        raise BadBackup("type", field="note")
+    if not isinstance(items, list):
+        raise BadBackup("type", field="events")
+    if len(items) > sc.MAX_GAME_EVENTS:
+        raise BadBackup("events")
+    events = [_event(settings, item) for item in items]
+    client_ids = [e.client_id for e in events if e.client_id is not None]
+    if len(client_ids) != len(set(client_ids)):
+        raise BadBackup("client_id")
+    _check_log(settings, events)
+    created_at = _stamp(data.get("created_at"))
+    return Backup(settings, note, created_at, events,
+                  digest(settings, note, created_at, events))

@@ -1,0 +1,195 @@
+"""A game's state kept beside its log, and the lists and statistics read from it.
+
+The store calls :func:`save` in the same transaction as every event it writes, so the
+stored state is always the replay of the log. Lists and statistics read only these rows,
+a page at a time: their cost does not grow with the number of games ever played.
+
+``device`` below is the device cookie whose games are listed; ``None`` lists every game
+(a server kept for one table, ``OPEN_LIST``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from ..engine import scoring as sc
+
+#: Games on one page of a list.
+PER_PAGE = 20
+#: Games in progress offered on the start page; the list has the rest.
+RESUME = 5
+#: Players on one page of the statistics.
+STATS_PER_PAGE = 50
+
+
+#: The scope of the statistics over every game (a server with ``OPEN_LIST``).
+EVERYONE = "*"
+
+_ADD = (
+    "INSERT INTO player_stats (scope, name_key, name, latest, games, wins, deals, bullheads,"
+    " clean) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, name_key) DO UPDATE SET"
+    " name = CASE WHEN excluded.latest >= latest THEN excluded.name ELSE name END,"
+    " latest = max(latest, excluded.latest), games = games + excluded.games,"
+    " wins = wins + excluded.wins, deals = deals + excluded.deals,"
+    " bullheads = bullheads + excluded.bullheads, clean = clean + excluded.clean"
+)
+
+
+def _players(db: sqlite3.Connection, row_id: int) -> list[tuple]:
+    return [tuple(r) for r in db.execute(
+        "SELECT name, name_key, winner, deals, bullheads, clean FROM game_players"
+        " WHERE game_id = ? ORDER BY seat", (row_id,))]
+
+
+def _count(db: sqlite3.Connection, scopes: list[str], row_id: int, players: list[tuple],
+           sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one game's player rows in each scope's sums."""
+    latest = row_id if sign > 0 else -1
+    for scope in scopes:
+        db.executemany(_ADD, [(scope, key, name, latest, sign, sign * winner, sign * deals,
+                               sign * bullheads, sign * clean)
+                              for name, key, winner, deals, bullheads, clean in players])
+        if sign < 0:
+            db.execute("DELETE FROM player_stats WHERE scope = ? AND games <= 0", (scope,))
+
+
+def _respell(db: sqlite3.Connection, scopes: list[str], row_id: int) -> None:
+    """Players whose shown spelling came from game ``row_id``, about to go, take the
+    spelling of their latest other game in that scope."""
+    for scope in scopes:
+        access = "" if scope == EVERYONE else (
+            " AND p.game_id IN (SELECT game_id FROM game_access WHERE device = :scope)")
+        db.execute(
+            "UPDATE player_stats SET (name, latest) = (SELECT p.name, p.game_id FROM"
+            " game_players p WHERE p.name_key = player_stats.name_key AND p.game_id != :game"
+            f"{access} ORDER BY p.game_id DESC LIMIT 1) WHERE scope = :scope AND latest = :game",
+            {"scope": scope, "game": row_id})
+
+
+def _scopes(db: sqlite3.Connection, row_id: int) -> list[str]:
+    devices = db.execute("SELECT device FROM game_access WHERE game_id = ?", (row_id,))
+    return [EVERYONE, *(d[0] for d in devices)]
+
+
+def save(db: sqlite3.Connection, row_id: int, state: sc.GameState, updated_at: str) -> None:
+    """Store ``state`` for game ``row_id``: deal count, end, per player total, win,
+    bullheads as taken and clean deals, and the statistics' sums that hold the game.
+    Inside the caller's transaction."""
+    finished = int(state.finished)
+    db.execute("UPDATE games SET deal_count = ?, finished = ?, updated_at = ? WHERE id = ?",
+               (len(state.deals), finished, updated_at, row_id))
+    db.execute("UPDATE game_access SET finished = ? WHERE game_id = ? AND finished != ?",
+               (finished, row_id, finished))
+    players = state.settings.players
+    taken = {name: [row.entry.entered(name) for row in state.deals] for name in players}
+    new = [(name, name.casefold(), int(name in state.winners), len(state.deals),
+            sum(taken[name]), taken[name].count(0)) for name in players]
+    old = _players(db, row_id)
+    if new != old:
+        scopes = _scopes(db, row_id)
+        _count(db, scopes, row_id, old, -1)
+        _count(db, scopes, row_id, new, 1)
+    db.executemany(
+        "INSERT OR REPLACE INTO game_players (game_id, seat, name, name_key, winner, deals,"
+        " bullheads, clean, total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(row_id, seat, *values, state.totals[values[0]]) for seat, values in enumerate(new)])
+
+
+def counted_for(db: sqlite3.Connection, device: str, row_id: int) -> None:
+    """A game just recorded for ``device`` joins that device's statistics."""
+    _count(db, [device], row_id, _players(db, row_id), 1)
+
+
+def forget(db: sqlite3.Connection, row_id: int) -> None:
+    """A game about to be deleted leaves every statistics it was counted in."""
+    scopes = _scopes(db, row_id)
+    _count(db, scopes, row_id, _players(db, row_id), -1)
+    _respell(db, scopes, row_id)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list shows of a game, read from its stored state."""
+
+    id: str
+    created_at: str
+    note: str
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    winners: tuple[str, ...]
+
+
+def _scope(device: str | None) -> tuple[str, str, tuple]:
+    """The FROM clause of the games ``device`` may list, the columns it is read in order
+    of (an index holds that order), and its parameters."""
+    if device is None:
+        return "games g", "g.finished, g.id DESC", ()
+    return ("game_access a JOIN games g ON g.id = a.game_id",
+            "a.finished, a.game_id DESC", (device,))
+
+
+def _summaries(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[GameSummary]:
+    ids = [r["id"] for r in rows]
+    winners: dict[int, list[str]] = {}
+    if ids:
+        marks = ",".join("?" * len(ids))
+        for w in db.execute(f"SELECT game_id, name FROM game_players WHERE winner = 1 AND"
+                            f" game_id IN ({marks}) ORDER BY game_id, seat", ids):
+            winners.setdefault(w["game_id"], []).append(w["name"])
+    return [GameSummary(r["token"], r["created_at"], r["note"], tuple(json.loads(r["players"])),
+                        r["deal_count"], bool(r["finished"]), tuple(winners.get(r["id"], ())))
+            for r in rows]
+
+
+_COLUMNS = "g.id, g.token, g.created_at, g.note, g.players, g.deal_count, g.finished"
+
+
+def games_page(db: sqlite3.Connection, device: str | None, page: int,
+               per_page: int = PER_PAGE) -> tuple[list[GameSummary], bool]:
+    """Page ``page`` (from 1) of the games, those in progress first, newest first; and
+    whether a next page exists."""
+    source, order, params = _scope(device)
+    where = "WHERE a.device = ?" if params else ""
+    rows = db.execute(f"SELECT {_COLUMNS} FROM {source} {where} ORDER BY {order}"
+                      " LIMIT ? OFFSET ?", (*params, per_page + 1, (page - 1) * per_page)
+                      ).fetchall()
+    return _summaries(db, rows[:per_page]), len(rows) > per_page
+
+
+def _filtered(device: str | None, finished: int) -> tuple[str, str, tuple]:
+    source, order, params = _scope(device)
+    if params:
+        return source, f"WHERE a.device = ? AND a.finished = {finished:d}", params
+    return source, f"WHERE g.finished = {finished:d}", ()
+
+
+def running(db: sqlite3.Connection, device: str | None, limit: int = RESUME
+            ) -> list[GameSummary]:
+    """The newest games in progress, to resume from the start page."""
+    source, where, params = _filtered(device, 0)
+    newest = "a.game_id DESC" if params else "g.id DESC"
+    rows = db.execute(f"SELECT {_COLUMNS} FROM {source} {where} ORDER BY {newest} LIMIT ?",
+                      (*params, limit)).fetchall()
+    return _summaries(db, rows)
+
+
+def finished_count(db: sqlite3.Connection, device: str | None) -> int:
+    source, where, params = _filtered(device, 1)
+    return int(db.execute(f"SELECT count(*) FROM {source} {where}", params).fetchone()[0])
+
+
+def statistics(db: sqlite3.Connection, device: str | None, page: int = 1,
+               per_page: int = STATS_PER_PAGE) -> tuple[list[dict], bool]:
+    """Per player (names compared without case) across the games: games, wins, average
+    bullheads per deal as taken, clean deals; most wins first. One indexed read of the
+    sums kept by :func:`save`; the name shown is the spelling of the player's latest game."""
+    rows = db.execute(
+        "SELECT name, games, wins, deals, bullheads, clean FROM player_stats WHERE scope = ?"
+        " ORDER BY wins DESC, games DESC, name_key LIMIT ? OFFSET ?",
+        (device or EVERYONE, per_page + 1, (page - 1) * per_page)).fetchall()
+    table = [{**dict(r), "average": round(r["bullheads"] / r["deals"], 1) if r["deals"]
+              else None} for r in rows[:per_page]]
+    return table, len(rows) > per_page

@@ -1,0 +1,217 @@
+"""Reading backups back in: limits, the same backup twice, the rules of a live game,
+strict types; and text that cannot be stored refused (never a 500), in backups and the API."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from scorekeeper.engine import scoring as sc
+from scorekeeper.games import imports, store
+from scorekeeper.web import db
+from tests.conftest import read_csrf_token
+
+
+def backup(*deals, players=("Ann", "Bob"), **fields) -> dict:
+    """A backup as the app exports it, with these deals (Ann's and Bob's bullheads)."""
+    events = [{"kind": "deal", "number": i, "bullheads": dict(zip(players, values, strict=True)),
+               "client_id": None, "created_at": "2026-11-01T20:00:00Z"}
+              for i, values in enumerate(deals, 1)]
+    return {"format": "6nimmt-scorekeeper-game", "version": 1,
+            "created_at": "2026-11-01T19:00:00Z", "players": list(players), "threshold": 66,
+            "fixed_deals": None, "virgin_doubling": False, "variant": "basic", "rows": 4,
+            "takes_at": 6, "hand_size": 10, "note": "", "events": events, **fields}
+
+
+@pytest.fixture
+def send(client):
+    token = read_csrf_token(client)
+
+    def post(data: object, raw: str | None = None):
+        text = raw if raw is not None else json.dumps(data)
+        return client.post("/games/import", data={"csrf_token": token, "text": text})
+
+    return post
+
+
+def refused(answer, sentence: str) -> None:
+    assert answer.status_code == 400, answer.status_code
+    assert sentence in answer.get_data(as_text=True)
+
+
+def test_the_same_backup_twice_answers_the_game_it_created(client, send):
+    first = send(backup((5, 3), (10, 2)))
+    assert first.status_code == 302
+    # Spacing and key order do not make it another backup.
+    again = send(None, raw=json.dumps(backup((5, 3), (10, 2)), indent=3, sort_keys=True))
+    assert again.headers["Location"] == first.headers["Location"]
+    assert client.get("/games").get_data(as_text=True).count('class="game-item"') == 1
+    other = send(backup((5, 3), (10, 3)))
+    assert other.headers["Location"] != first.headers["Location"]
+
+
+def test_a_backup_may_hold_several_games_but_not_too_many(client, send):
+    two = send([backup((5, 3)), backup((6, 3))])
+    assert two.status_code == 302 and two.headers["Location"] == "/games"
+    assert client.get("/games").get_data(as_text=True).count('class="game-item"') == 2
+    many = [backup((5, i)) for i in range(imports.MAX_GAMES + 1)]
+    refused(send(many), f"holds {imports.MAX_GAMES + 1} games; import at most 20 at once")
+    refused(send([]), "not a game file")
+
+
+def test_a_backup_over_the_size_limit_is_refused(send):
+    data = backup((5, 3), note="")
+    raw = json.dumps(data) + " " * imports.MAX_BYTES
+    refused(send(None, raw=raw), "larger than 192 KB")
+
+
+@pytest.mark.parametrize(("deals", "sentence"), [
+    ([(70, 3), (5, 3)], "This game has ended: no deal can be added"),
+    ([(100, 68)], "allows at most 167"),
+])
+def test_imported_deals_follow_the_rules_of_a_live_game(send, deals, sentence):
+    refused(send(backup(*deals)), sentence)
+
+
+def test_numbering_withdrawals_and_restores_are_checked(send):
+    skipped = backup((5, 3), (6, 3))
+    skipped["events"][1]["number"] = 3
+    refused(send(skipped), "cannot be added yet")
+    data = backup((5, 3), (6, 3))
+    stamp = "2026-11-01T20:10:00Z"
+    undo = {"kind": "withdrawal", "number": 1, "bullheads": {"Ann": 5, "Bob": 3},
+            "client_id": None, "created_at": stamp}
+    refused(send({**data, "events": [*data["events"], undo]}), "Only the last deal")
+    wrong_value = {**undo, "number": 2}  # withdraws deal 2, but names deal 1's values
+    refused(send({**data, "events": [*data["events"], wrong_value]}), "not a game file")
+    right = {**undo, "number": 2, "bullheads": {"Ann": 6, "Bob": 3}}
+    back = {**right, "kind": "restore"}
+    assert send({**data, "events": [*data["events"], right, back]}).status_code == 302
+    correction = {"kind": "correction", "number": 1, "bullheads": {"Ann": 80, "Bob": 3},
+                  "client_id": None, "created_at": stamp}
+    # Deal 2 withdrawn, then deal 1 corrected so that the game ends: 2 cannot come back.
+    refused(send({**data, "events": [*data["events"], right, correction, back]}),
+            "This game has ended")
+
+
+def test_a_game_can_hold_only_so_many_deals(app, send):
+    """The Hand variant allows a deal of nothing at all, so a game could go on for ever."""
+    hand = backup(players=("Ann", "Bob"), variant="hand")
+    zero = {"kind": "deal", "bullheads": {"Ann": 0, "Bob": 0}, "hand": {"Ann": 0, "Bob": 0},
+            "client_id": None, "created_at": "2026-11-01T20:00:00Z"}
+    hand["events"] = [{**zero, "number": i} for i in range(1, sc.MAX_DEALS + 2)]
+    refused(send(hand), f"This game holds {sc.MAX_DEALS} deals")
+    hand["events"].pop()
+    answer = send(hand)
+    assert answer.status_code == 302
+    token = answer.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        conn = db.get_db()
+        game = store.load(conn, token)
+        with pytest.raises(sc.TooManyDeals):
+            store.write_deal(conn, token, sc.EventKind.DEAL, None, game.state.deals[0].entry,
+                             None)
+        store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, game.state.deals[0].entry,
+                         None)
+
+
+def test_a_game_log_can_hold_only_so_many_changes(app, monkeypatch):
+    monkeypatch.setattr(sc, "MAX_GAME_EVENTS", 3)
+    with app.app_context():
+        conn = db.get_db()
+        s = sc.make_settings(["Ann", "Bob"])
+        token = store.create_game(conn, s)
+        entry = sc.make_entry(s, {"Ann": 4, "Bob": 0})
+        store.write_deal(conn, token, sc.EventKind.DEAL, None, entry, None)
+        for _ in range(2):
+            store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, entry, None)
+        with pytest.raises(sc.TooManyChanges):
+            store.undo(conn, token, sc.EventKind.WITHDRAWAL, 1)
+        assert store.load(conn, token).version == 3
+
+
+@pytest.mark.parametrize(("change", "sentence"), [
+    ({"version": True}, "“version” does not have the expected type"),
+    ({"version": "1"}, "“version” does not have the expected type"),
+    ({"threshold": "66"}, "“threshold” does not have the expected type"),
+    ({"rows": 4.0}, "“rows” does not have the expected type"),
+    ({"virgin_doubling": 1}, "“virgin_doubling” does not have the expected type"),
+    ({"players": "Ann, Bob"}, "“players” does not have the expected type"),
+    ({"events": {}}, "“events” does not have the expected type"),
+])
+def test_types_are_strict(send, change, sentence):
+    refused(send({**backup((5, 3)), **change}), sentence)
+
+
+@pytest.mark.parametrize("field", ["bullheads", "hand"])
+def test_per_player_values_must_be_whole_numbers(send, field):
+    data = backup((5, 3), players=("Ann", "Bob"), variant="hand")
+    data["events"][0]["hand"] = {"Ann": 0, "Bob": 0}
+    data["events"][0][field]["Ann"] = "5"
+    refused(send(data), f"“{field}” does not have the expected type")
+
+
+def test_events_that_share_a_client_id_are_refused(send):
+    data = backup((5, 3), (6, 3))
+    for event in data["events"]:
+        event["client_id"] = "phone-1"
+    refused(send(data), "carry the same id (client_id)")
+
+
+@pytest.mark.parametrize("where", ["player", "note", "client_id", "key"])
+def test_a_lone_surrogate_in_a_backup_is_refused(send, where):
+    data = backup((5, 3))
+    if where == "player":
+        data["players"][0] = "Ann\ud800"
+    elif where == "note":
+        data["note"] = "\udfff"
+    elif where == "client_id":
+        data["events"][0]["client_id"] = "\ud800"
+    else:
+        data["events"][0]["bullheads"]["\ud800"] = 1
+    refused(send(None, raw=json.dumps(data)), "cannot be stored")
+
+
+@pytest.mark.parametrize("body", [
+    {"players": ["Ann\ud800", "Bob"]},
+    {"players": ["Ann", "Bob"], "note": "\ud800"},
+    {"players": ["Ann", "Bob"], "client_id": "\udc00"},
+    {"players": ["Ann", "Bob"], "\ud800": 1},
+    {"players": ["Ann", "Bob"], "threshold": "66"},
+    {"players": ["Ann", "Bob"], "threshold": 2 ** 70},
+])
+def test_the_api_refuses_bad_games_with_400_never_500(client, csrf_headers, body):
+    answer = client.post("/api/v1/games", data=json.dumps(body), headers={
+        **csrf_headers, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("body", [
+    {"number": 1, "bullheads": {"Ann": 4, "Bob": 0}, "client_id": "\ud800"},
+    {"number": 1, "bullheads": {"Ann\ud800": 4, "Bob": 0}},
+    {"number": 2 ** 70, "bullheads": {"Ann": 4, "Bob": 0}},
+])
+def test_the_api_refuses_bad_deals_without_a_500(client, csrf_headers, body):
+    headers = {**csrf_headers, "Content-Type": "application/json"}
+    game = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                       headers=csrf_headers).get_json()
+    answer = client.post(f"/api/v1/games/{game['id']}/deals", data=json.dumps(body),
+                         headers=headers)
+    assert answer.status_code in (400, 409) and answer.get_json()["error"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["deals"] == []
+
+
+def test_an_exported_game_imports_again_exactly(client, csrf_headers, send):
+    game = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
+                       headers=csrf_headers).get_json()
+    url = f"/api/v1/games/{game['id']}/deals"
+    client.post(url, json={"number": 1, "bullheads": {"Ann": 5, "Bob": 3}, "client_id": "a"},
+                headers=csrf_headers)
+    client.delete(f"{url}/1", headers=csrf_headers)
+    exported = client.get(f"/games/{game['id']}/export.json").get_json()
+    answer = send(copy.deepcopy(exported))
+    assert answer.status_code == 302
+    again = client.get(answer.headers["Location"] + "/export.json").get_json()
+    assert again == exported
