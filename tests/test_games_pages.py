@@ -21,6 +21,16 @@ def start(client, token, players=("Ann", "Bob", "Cas", "Dirk"), **fields):
     return client.post("/", data=data)
 
 
+#: A token of the right shape that no game has.
+MISSING = "0123456789abcdef0123"
+
+
+def started(answer) -> str:
+    """The token of the game a start answered with (its id in every URL)."""
+    assert answer.status_code == 302, answer.status_code
+    return answer.headers["Location"].rsplit("/", 1)[1]
+
+
 def add(client, token, game_id, number, *values, action="save", **extra):
     data = {"csrf_token": token, "number": str(number), "mode": "bullheads", "action": action}
     data.update({f"bh-{i}": str(v) for i, v in enumerate(values)})
@@ -41,8 +51,9 @@ def test_start_page_is_the_home_page(client):
 
 def test_starting_a_game_opens_its_score_sheet(client, token):
     answer = start(client, token, note="Kitchen table")
-    assert answer.status_code == 302 and answer.headers["Location"] == "/games/1"
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(answer)
+    assert re.fullmatch(r"/games/[0-9a-f]{20}", answer.headers["Location"])  # not guessable
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Kitchen table" in html and "Deal 1" in html
     assert "The game ends when someone reaches 66." in html
 
@@ -51,7 +62,7 @@ def test_start_form_without_csrf_token_is_refused(client):
     answer = client.post("/", data={"players-0": "Ann", "players-1": "Bob", "end": "threshold",
                                     "threshold": "66", "variant": "basic"})
     assert answer.status_code == 400
-    assert client.get("/games/1").status_code == 404
+    assert 'class="game-item"' not in client.get("/games").get_data(as_text=True)
 
 
 def test_bad_start_keeps_what_was_typed_and_says_why_in_dutch(client, token):
@@ -65,30 +76,32 @@ def test_bad_start_keeps_what_was_typed_and_says_why_in_dutch(client, token):
 
 
 def test_names_and_notes_are_escaped_everywhere(client, token):
-    start(client, token, players=("<b>Ann</b>", "Bob"), note="<script>alert(1)</script>")
-    assert add(client, token, 1, 1, 3, 1).status_code == 302
-    for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
-                 "/games/1/deals/1/edit", "/games/1/delete"):
+    gid = started(start(client, token, players=("<b>Ann</b>", "Bob"),
+                        note="<script>alert(1)</script>"))
+    assert add(client, token, gid, 1, 3, 1).status_code == 302
+    for path in ("/", "/games", f"/games/{gid}", f"/games/{gid}/history", "/games/stats",
+                 f"/games/{gid}/deals/1/edit", f"/games/{gid}/delete"):
         html = client.get(path).get_data(as_text=True)
         assert "<b>Ann" not in html and "<script>alert" not in html, path
         assert "&lt;b&gt;Ann" in html, path
 
 
 def test_preview_shows_deal_and_new_total_before_saving(client, token):
-    start(client, token, virgin_doubling="y")
-    add(client, token, 1, 1, 5, 6, 7, 8)  # 4 players: at least 24 bullheads a deal
-    answer = add(client, token, 1, 2, 0, 12, 6, 8, action="preview")
+    gid = started(start(client, token, virgin_doubling="y"))
+    add(client, token, gid, 1, 5, 6, 7, 8)  # 4 players: at least 24 bullheads a deal
+    posted = add(client, token, gid, 2, 0, 12, 6, 8, action="preview")
+    answer = client.get(posted.headers["Location"])  # Post/Redirect/Get: no re-post on reload
     outputs = re.findall(r'<output[^>]*>([^<]*)<', answer.get_data(as_text=True))
     # Ann is the virgin: everyone else's bullheads count double.
     assert outputs == ["counts 0, total 5", "counts 24, total 30",
                        "counts 12, total 19", "counts 16, total 24"]
-    assert len(client.get("/api/v1/games/1").get_json()["deals"]) == 1
+    assert len(client.get(f"/api/v1/games/{gid}").get_json()["deals"]) == 1
 
 
 def test_bad_deal_is_refused_with_a_translated_message_and_kept(client, token):
-    start(client, token)
+    gid = started(start(client, token))
     client.get("/?lang=de")
-    answer = add(client, token, 1, 1, 100, 60, 8, 0)
+    answer = add(client, token, gid, 1, 100, 60, 8, 0)
     assert answer.status_code == 400
     html = answer.get_data(as_text=True)
     assert "168 Hornochsen" in error_of(html) and "167" in error_of(html)
@@ -96,41 +109,41 @@ def test_bad_deal_is_refused_with_a_translated_message_and_kept(client, token):
 
 
 def test_card_entry_with_a_duplicate_card(client, token):
-    start(client, token)
-    answer = add(client, token, 1, 1, mode="cards", **{"cards-0": "55 12", "cards-1": "12"})
+    gid = started(start(client, token))
+    answer = add(client, token, gid, 1, mode="cards", **{"cards-0": "55 12", "cards-1": "12"})
     assert answer.status_code == 400
     assert "Card 12" in error_of(answer.get_data(as_text=True))
     assert 'value="55 12"' in answer.get_data(as_text=True)
-    ok = add(client, token, 1, 1, mode="cards",
+    ok = add(client, token, gid, 1, mode="cards",
              **{"cards-0": "55 12", "cards-3": "10 20 30 40 50 60"})  # 8 + 18 bullheads
     assert ok.status_code == 302
-    assert client.get("/api/v1/games/1").get_json()["totals"] == {
+    assert client.get(f"/api/v1/games/{gid}").get_json()["totals"] == {
         "Ann": 8, "Bob": 0, "Cas": 0, "Dirk": 18}
 
 
 def test_end_is_announced_and_no_more_deals(client, token):
-    start(client, token)
-    add(client, token, 1, 1, 30, 10, 20, 10)
-    add(client, token, 1, 2, 36, 2, 0, 2)
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(start(client, token))
+    add(client, token, gid, 1, 30, 10, 20, 10)
+    add(client, token, gid, 2, 36, 2, 0, 2)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "The game is over." in html
     assert "Bob, Dirk share the win with 12 bullheads each." in html
     assert 'id="deal-form"' not in html
-    late = add(client, token, 1, 3, 6, 6, 6, 6)
+    late = add(client, token, gid, 3, 6, 6, 6, 6)
     assert late.status_code == 409 and "has ended" in error_of(late.get_data(as_text=True))
 
 
 def test_leader_is_named_with_fewest_bullheads_leading(client, token):
-    start(client, token)
-    add(client, token, 1, 1, 10, 1, 7, 6)
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(start(client, token))
+    add(client, token, gid, 1, 10, 1, 7, 6)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "fewest bullheads leads): Bob with 1." in html
 
 
 def test_a_stale_page_gets_a_conflict_and_the_next_number(client, token):
-    start(client, token)
-    add(client, token, 1, 1, 6, 6, 6, 6)
-    stale = add(client, token, 1, 1, 7, 7, 7, 7)
+    gid = started(start(client, token))
+    add(client, token, gid, 1, 6, 6, 6, 6)
+    stale = add(client, token, gid, 1, 7, 7, 7, 7)
     assert stale.status_code == 409
     html = stale.get_data(as_text=True)
     assert "has been entered already" in error_of(html)
@@ -138,92 +151,97 @@ def test_a_stale_page_gets_a_conflict_and_the_next_number(client, token):
 
 
 def test_correction_keeps_history_and_reopens_a_finished_game(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    add(client, token, 1, 1, 70, 3)
-    assert "The game is over." in client.get("/games/1").get_data(as_text=True)
-    form = client.get("/games/1/deals/1/edit").get_data(as_text=True)
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    add(client, token, gid, 1, 70, 3)
+    assert "The game is over." in client.get(f"/games/{gid}").get_data(as_text=True)
+    form = client.get(f"/games/{gid}/deals/1/edit").get_data(as_text=True)
     assert 'value="70"' in form
-    fixed = client.post("/games/1/deals/1/edit", data={
+    fixed = client.post(f"/games/{gid}/deals/1/edit", data={
         "csrf_token": token, "mode": "bullheads", "bh-0": "7", "bh-1": "3"})
     assert fixed.status_code == 302
-    html = client.get("/games/1").get_data(as_text=True)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "The game is over." not in html and 'id="deal-form"' in html
-    history = client.get("/games/1/history").get_data(as_text=True)
+    history = client.get(f"/games/{gid}/history").get_data(as_text=True)
     assert "Ann: 70" in history and "Ann: 7;" in history
     assert "deal 1 corrected" in history
 
 
 def test_bad_correction_is_refused_and_kept(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    add(client, token, 1, 1, 5, 3)
-    answer = client.post("/games/1/deals/1/edit", data={
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    add(client, token, gid, 1, 5, 3)
+    answer = client.post(f"/games/{gid}/deals/1/edit", data={
         "csrf_token": token, "mode": "bullheads", "bh-0": "abc", "bh-1": "3"})
     assert answer.status_code == 400 and 'value="abc"' in answer.get_data(as_text=True)
 
 
 def test_sheet_shows_entered_and_counted_values_and_a_chart(client, token):
-    start(client, token, players=("Ann", "Bob"), virgin_doubling="y")
-    add(client, token, 1, 1, 5, 0)
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(start(client, token, players=("Ann", "Bob"), virgin_doubling="y"))
+    add(client, token, gid, 1, 5, 0)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     cell = r'<span class="entered"><span class="visually-hidden">entered </span>%s</span> ' \
         r'<span class="counted"><span class="visually-hidden">counts </span>%s</span>'
     assert re.search(cell % ("5", "10"), html) and re.search(cell % ("0", "0"), html)
-    svg = html[html.index("<svg"):html.index("</svg>")]
+    chart = html.index('<figure class="chart">')  # the hand-over QR code is an SVG too
+    svg = html[chart:html.index("</svg>", chart)]
     assert 'class="threshold"' in svg and "stroke-dasharray" in svg
     assert "style=" not in html
     assert html.count("<polyline") == 2
 
 
 def test_hand_variant_sheet_shows_stack_and_hand(client, token):
-    start(client, token, players=("Ann", "Bob"), variant="hand")
-    add(client, token, 1, 1, 3, 0, **{"hand-0": "2", "hand-1": "0"})
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(start(client, token, players=("Ann", "Bob"), variant="hand"))
+    add(client, token, gid, 1, 3, 0, **{"hand-0": "2", "hand-1": "0"})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert re.search(r'entered </span>3\+2</span> <span class="counted">'
                      r'<span class="visually-hidden">counts </span>7</span>', html)
 
 
 def test_fixed_deals_game_from_the_form(client, token):
-    start(client, token, players=("Ann", "Bob"), end="deals", fixed_deals="1")
-    html = client.get("/games/1").get_data(as_text=True)
+    gid = started(start(client, token, players=("Ann", "Bob"), end="deals",
+                        fixed_deals="1"))
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Deal 0 of 1 played." in html
-    add(client, token, 1, 1, 1, 3)
-    assert "Ann wins with 1 bullheads." in client.get("/games/1").get_data(as_text=True)
+    add(client, token, gid, 1, 1, 3)
+    assert "Ann wins with 1 bullheads." in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
 def test_games_list_and_delete_with_confirmation(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    start(client, token, players=("Cas", "Dirk"))
-    add(client, token, 2, 1, 70, 0)
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    gid2 = started(start(client, token, players=("Cas", "Dirk")))
+    add(client, token, gid2, 1, 70, 0)
     listing = client.get("/games").get_data(as_text=True)
     assert listing.index("Ann, Bob") < listing.index("Finished") < listing.index("Cas, Dirk")
     assert "Ann, Bob" in client.get("/").get_data(as_text=True)  # resume from the start page
-    confirm = client.get("/games/2/delete").get_data(as_text=True)
+    confirm = client.get(f"/games/{gid2}/delete").get_data(as_text=True)
     assert "Delete for good" in confirm
-    assert client.get("/games/2").status_code == 200  # asking deletes nothing
-    assert client.post("/games/2/delete", data={"csrf_token": token}).status_code == 302
-    assert client.get("/games/2").status_code == 404
-    assert client.post("/games/1/delete", data={}).status_code == 400  # no token
+    assert client.get(f"/games/{gid2}").status_code == 200  # asking deletes nothing
+    assert client.post(f"/games/{gid2}/delete", data={"csrf_token": token}).status_code == 302
+    assert client.get(f"/games/{gid2}").status_code == 404
+    assert client.post(f"/games/{gid}/delete", data={}).status_code == 400  # no token
 
 
 def test_unknown_game_pages_are_404(client):
-    for path in ("/games/9", "/games/9/history", "/games/9/export.csv", "/games/9/delete"):
-        assert client.get(path).status_code == 404
+    """A token no game has, and the integer ids games had before, are not found."""
+    for path in (f"/games/{MISSING}", f"/games/{MISSING}/history",
+                 f"/games/{MISSING}/export.csv", f"/games/{MISSING}/delete", "/games/1",
+                 "/games/1/history", "/api/v1/games/1", "/games/" + "9" * 30):
+        assert client.get(path).status_code == 404, path
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_pages_render_in_every_language(client, token, lang):
-    start(client, token)
-    add(client, token, 1, 1, 10, 2, 12, 0)
-    for path in ("/", "/games", "/games/1", "/games/1/history", "/games/stats",
-                 "/games/import", "/games/1/deals/1/edit"):
+    gid = started(start(client, token))
+    add(client, token, gid, 1, 10, 2, 12, 0)
+    for path in ("/", "/games", f"/games/{gid}", f"/games/{gid}/history", "/games/stats",
+                 "/games/import", f"/games/{gid}/deals/1/edit"):
         answer = client.get(f"{path}?lang={lang}")
         assert answer.status_code == 200 and f'<html lang="{lang}">' in answer.get_data(
             as_text=True), path
 
 
 def test_odd_digits_are_refused_not_crashed_on(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    answer = add(client, token, 1, "²", "²", "1")
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    answer = add(client, token, gid, "²", "²", "1")
     assert answer.status_code == 400 and "is not a number of bullheads" in error_of(
         answer.get_data(as_text=True))
 
@@ -231,68 +249,70 @@ def test_odd_digits_are_refused_not_crashed_on(client, token):
 def test_page_and_api_answer_a_skipped_number_with_the_same_status(client, token):
     """The status comes from the error's type, on the page as in the API (409: the game is
     not where the page thought), and the page then offers the next free number."""
-    start(client, token)
-    skipped = add(client, token, 1, 3, 6, 6, 6, 6)
+    gid = started(start(client, token))
+    skipped = add(client, token, gid, 3, 6, 6, 6, 6)
     assert skipped.status_code == 409
     html = skipped.get_data(as_text=True)
     assert "cannot be added yet" in error_of(html) and 'name="number" value="1"' in html
-    answer = client.post("/api/v1/games/1/deals", headers={"X-CSRFToken": token}, json={
+    answer = client.post(f"/api/v1/games/{gid}/deals", headers={"X-CSRFToken": token}, json={
         "number": 3, "bullheads": {"Ann": 6, "Bob": 6, "Cas": 6, "Dirk": 6}})
     assert answer.status_code == 409
 
 
 def test_deal_form_keeps_empty_fields_empty_and_counts_them_as_0(client, token):
-    start(client, token, players=("Ann", "Bob", "Cas"))
-    refused = add(client, token, 1, 1, "", "x", "")
+    gid = started(start(client, token, players=("Ann", "Bob", "Cas")))
+    refused = add(client, token, gid, 1, "", "x", "")
     html = refused.get_data(as_text=True)
     assert refused.status_code == 400 and 'name="bh-0" class="big-number"' in html
     assert re.search(r'id="bh-0" [^>]*value=""', html)
     assert re.search(r'id="bh-1" [^>]*value="x"', html)
-    assert add(client, token, 1, 1, "", "14", "").status_code == 302  # 3 players: 14 at least
-    assert client.get("/api/v1/games/1").get_json()["totals"] == {"Ann": 0, "Bob": 14, "Cas": 0}
+    assert add(client, token, gid, 1, "", "14", "").status_code == 302  # 3 players: 14 at least
+    totals = client.get(f"/api/v1/games/{gid}").get_json()["totals"]
+    assert totals == {"Ann": 0, "Bob": 14, "Cas": 0}
 
 
 # --- Undo from the score sheet, restore from the history ---
 
 
 def test_undo_from_the_sheet_and_restore_from_the_history(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    add(client, token, 1, 1, 5, 3)
-    add(client, token, 1, 2, 10, 2)
-    html = client.get("/games/1").get_data(as_text=True)
-    assert 'action="/games/1/deals/2/withdraw"' in html and "Undo deal 2" in html
-    assert client.post("/games/1/deals/2/withdraw").status_code == 400  # no CSRF token
-    answer = client.post("/games/1/deals/2/withdraw", data={"csrf_token": token})
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    add(client, token, gid, 1, 5, 3)
+    add(client, token, gid, 2, 10, 2)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert f'action="/games/{gid}/deals/2/withdraw"' in html and "Undo deal 2" in html
+    assert client.post(f"/games/{gid}/deals/2/withdraw").status_code == 400  # no CSRF token
+    answer = client.post(f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token})
     assert answer.status_code == 302
-    assert answer.headers["Location"] == "/games/1?withdrawn=2"
+    assert answer.headers["Location"] == f"/games/{gid}?withdrawn=2"
     html = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert "Deal 2 was withdrawn; it can be restored from the history." in html
-    assert 'href="/games/1/history#withdrawn"' in html
+    assert f'href="/games/{gid}/history#withdrawn"' in html
     assert re.search(r'<tfoot>.*?>5<.*?>3<', html, re.S)  # totals back to deal 1
     assert "Undo deal 1" in html
-    history = client.get("/games/1/history").get_data(as_text=True)
+    history = client.get(f"/games/{gid}/history").get_data(as_text=True)
     assert "deal 2 withdrawn" in history and "deal 2 entered" in history
-    assert 'action="/games/1/deals/2/restore"' in history and "Restore deal 2" in history
-    answer = client.post("/games/1/deals/2/restore", data={"csrf_token": token})
+    assert f'action="/games/{gid}/deals/2/restore"' in history and "Restore deal 2" in history
+    answer = client.post(f"/games/{gid}/deals/2/restore", data={"csrf_token": token})
     assert answer.status_code == 302
-    html = client.get("/games/1").get_data(as_text=True)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was withdrawn" not in html
-    assert "deal 2 restored" in client.get("/games/1/history").get_data(as_text=True)
+    assert "deal 2 restored" in client.get(f"/games/{gid}/history").get_data(as_text=True)
 
 
 def test_undo_refusals_on_the_pages(client, token):
-    start(client, token, players=("Ann", "Bob"))
-    add(client, token, 1, 1, 5, 3)
-    add(client, token, 1, 2, 10, 2)
-    answer = client.post("/games/1/deals/1/withdraw", data={"csrf_token": token})
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    add(client, token, gid, 1, 5, 3)
+    add(client, token, gid, 2, 10, 2)
+    answer = client.post(f"/games/{gid}/deals/1/withdraw", data={"csrf_token": token})
     assert answer.status_code == 409
     assert "Only the last deal can be withdrawn" in answer.get_data(as_text=True)
-    client.post("/games/1/deals/2/withdraw", data={"csrf_token": token})
-    add(client, token, 1, 2, 2, 2)  # another deal 2 takes the number
-    assert "Restore deal 2" not in client.get("/games/1/history").get_data(as_text=True)
-    answer = client.post("/games/1/deals/2/restore", data={"csrf_token": token})
+    client.post(f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token})
+    add(client, token, gid, 2, 2, 2)  # another deal 2 takes the number
+    assert "Restore deal 2" not in client.get(f"/games/{gid}/history").get_data(as_text=True)
+    answer = client.post(f"/games/{gid}/deals/2/restore", data={"csrf_token": token})
     assert answer.status_code == 409
     assert "Deal 2 cannot be restored" in answer.get_data(as_text=True)
-    assert client.post("/games/9/deals/1/withdraw", data={"csrf_token": token}).status_code == 404
+    missing = client.post(f"/games/{MISSING}/deals/1/withdraw", data={"csrf_token": token})
+    assert missing.status_code == 404
     # a stale note is not shown once the deal cannot come back
-    assert "was withdrawn" not in client.get("/games/1?withdrawn=2").get_data(as_text=True)
+    assert "was withdrawn" not in client.get(f"/games/{gid}?withdrawn=2").get_data(as_text=True)

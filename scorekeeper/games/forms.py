@@ -12,11 +12,13 @@ from functools import cache
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from ..engine import scoring as sc
+from ..web.fields import WholeNumberField
 
 VARIANT_CHOICES = [
     SelectChoice("basic", lazy_gettext("Basic game")),
@@ -37,9 +39,9 @@ class StartForm(FlaskForm):
                  SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = StringField(lazy_gettext("End score"), default=str(sc.DEFAULT_THRESHOLD),
-                            validators=[Length(max=20)])
-    fixed_deals = StringField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
+    threshold = WholeNumberField(lazy_gettext("End score"), default=str(sc.DEFAULT_THRESHOLD),
+                                 validators=[Length(max=20)])
+    fixed_deals = WholeNumberField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
@@ -52,13 +54,13 @@ class StartForm(FlaskForm):
         choices=[SelectChoice("5", lazy_gettext("5th")), SelectChoice("6", lazy_gettext("6th")),
                  SelectChoice("7", lazy_gettext("7th"))],
     )
-    hand_size = StringField(lazy_gettext("Cards in each hand"), default="10",
-                            validators=[Length(max=20)])
+    hand_size = WholeNumberField(lazy_gettext("Cards in each hand"), default="10",
+                                 validators=[Length(max=20)])
 
     def shape(self) -> dict[str, object]:
         """Rows, the card that takes a row and the hand size, as the engine takes them."""
         return {"rows": int(self.rows.data), "takes_at": int(self.takes_at.data),
-                "hand_size": _number(self.hand_size.data)}
+                "hand_size": self.hand_size.value}
 
     def settings(self) -> sc.Settings:
         """The game's settings; raises a ScoringError for a bad value."""
@@ -70,12 +72,6 @@ class StartForm(FlaskForm):
         return sc.make_settings(names, self.threshold.data.strip() or "",
                                 None, self.virgin_doubling.data, self.variant.data,
                                 **self.shape())
-
-
-def _number(text: str | None) -> object:
-    """Typed digits as a number; anything else as typed, for the engine to refuse by name."""
-    value = (text or "").strip()
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else value
 
 
 class ConfirmForm(FlaskForm):
@@ -106,11 +102,15 @@ class DealForm(FlaskForm):
     the form keeps exactly what was typed, to show it again with the engine's reason.
     """
 
-    number = StringField(filters=[_clip(10)])
+    seats = 0
+    """How many per-seat field groups the game's form class has."""
+    number = WholeNumberField(filters=[_clip(10)])
     mode = StringField(filters=[_clip(10)])
     """``cards`` when the deal is entered as the cards each player took."""
     action = StringField(filters=[_clip(10)])
     """``preview`` (the no-script preview button) or ``save``."""
+    confirm = StringField(filters=[_clip(10)])
+    """``zero``: the table confirmed a deal where every player has 0 (see ``unconfirmed_zero``)."""
 
     @property
     def entered_as(self) -> str:
@@ -122,8 +122,7 @@ class DealForm(FlaskForm):
 
     def deal_number(self) -> int | None:
         """The number the page offered; None when it is not a number at all."""
-        text = self.number.data.strip()
-        return int(text) if text.isascii() and text.isdigit() else None
+        return self.number.number
 
     def entry(self, settings: sc.Settings) -> sc.Entry:
         """The deal as the engine's entry; raises a ScoringError naming the first problem.
@@ -140,18 +139,36 @@ class DealForm(FlaskForm):
             return sc.make_entry(settings, cards=cards, hand=hand)
         return sc.make_entry(settings, counts("bh"), hand=hand)
 
+    def unconfirmed_zero(self, settings: sc.Settings, entry: sc.Entry) -> bool:
+        """Every player has 0 in a game where no lower bound refuses that (Hand, and shapes
+        that keep every card on the table), and the page has not asked yet: more often a
+        deal saved before anything was typed than a deal where nobody took a card."""
+        return (self.confirm.data != "zero" and settings.lower_bound == 0
+                and all(entry.entered(name) == 0 for name in settings.players))
+
+    def typed(self) -> dict[str, str]:
+        """What was typed, non-empty fields only: the query of the no-script preview."""
+        names = ["number", "mode", *(f"{part}-{seat}" for part in PARTS
+                                     for seat in range(self.seats))]
+        return {name: self[name].data for name in names if self[name].data}
+
 
 @cache
 def _deal_form_class(seats: int) -> type[DealForm]:
     """One form class per table size (its fields are per seat), made once."""
-    fields = {f"{part}-{seat}": StringField(filters=[_clip(400)])
-              for seat in range(seats) for part in PARTS}
+    fields: dict[str, object] = {f"{part}-{seat}": StringField(filters=[_clip(400)])
+                                 for seat in range(seats) for part in PARTS}
+    fields["seats"] = seats
     return type(f"DealForm{seats}", (DealForm,), fields)
 
 
-def deal_form(settings: sc.Settings, stored: sc.Entry | None = None) -> DealForm:
-    """The deal form for this game's seats: what was posted, else the ``stored`` deal."""
+def deal_form(settings: sc.Settings, stored: sc.Entry | None = None,
+              formdata: MultiDict[str, str] | None = None) -> DealForm:
+    """The deal form for this game's seats: ``formdata`` (the preview's query) or what
+    was posted, else the ``stored`` deal."""
     form_class = _deal_form_class(len(settings.players))
+    if formdata is not None:
+        return form_class(formdata=formdata)
     if stored is None:
         return form_class()
     return form_class(data=_stored(settings, stored))

@@ -8,59 +8,85 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from functools import lru_cache
 
+from babel import dates as babel_dates
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import format_date, format_decimal, gettext
+from flask_babel import format_decimal, get_locale, gettext
 
 from ..engine import scoring as sc
 from ..web.db import get_db
+from ..web.i18n import kept_per_language
 from ..web.messages import describe
-from . import backup, offline, store
+from . import access, backup, imports, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
+from .start_form import start_form_markup
 
 bp = Blueprint("games", __name__)
+bp.record_once(access.add_converter)  # before any route names <game:...>
+bp.after_app_request(access.keep_device)
+bp.add_app_template_global(access.open_list, "games_open_list")
 
 
 @bp.app_template_filter("game_date")
 def game_date(stamp: str) -> str:
     """A stored UTC timestamp as a date in the page's language (21 Nov 2026, 21.11.2026)."""
+    return _medium_date(stamp[:10], str(get_locale()))
+
+
+@lru_cache(maxsize=1024)
+def _medium_date(day: str, language: str) -> str:
+    """Kept: a list of twenty games shows a handful of days, and Babel's formatting of
+    each one cost more than the rest of a game's line."""
     try:
-        return format_date(date.fromisoformat(stamp[:10]), "medium")
+        return babel_dates.format_date(date.fromisoformat(day), "medium", locale=language)
     except ValueError:
-        return stamp[:10]
+        return day
 
 
-def _game(game_id: int) -> store.Game:
+def _game(game_id: str) -> store.Game:
     game = store.load(get_db(), game_id)
     if game is None:
         abort(404)
     return game
 
 
+def _page() -> int:
+    """The list's page from ``?page=``: anything but a sensible number is the first."""
+    page = request.args.get("page", 1, type=int)
+    return page if 1 <= page <= 10_000 else 1
+
+
 @bp.route("/", methods=["GET", "POST"])
 def index():
-    form = StartForm()
+    form: StartForm | None = None  # a visit that posts nothing gets the kept fresh form
     problems: list[str] = []
-    if form.validate_on_submit():
-        try:
-            settings = form.settings()
-        except sc.ScoringError as exc:
-            problems.append(describe(exc))
+    if request.method == "POST":
+        form = StartForm()
+        if form.validate_on_submit():
+            try:
+                settings = form.settings()
+            except sc.ScoringError as exc:
+                problems.append(describe(exc))
+            else:
+                game_id = store.create_game(get_db(), settings, (form.note.data or "").strip())
+                access.grant(get_db(), game_id)
+                return redirect(url_for("games.sheet", game_id=game_id))
         else:
-            game_id = store.create_game(get_db(), settings, (form.note.data or "").strip())
-            return redirect(url_for("games.sheet", game_id=game_id))
-    elif request.method == "POST":
-        problems.append(gettext("Please check the form."))
-    for field in (form.threshold, form.fixed_deals, form.note, form.rows, form.takes_at,
-                  form.hand_size):
-        problems.extend(f"{field.label.text}: {message}" for message in field.errors)
-    games = store.all_games(get_db())
-    running = [g for g in games if not g.state.finished]
+            problems.append(gettext("Please check the form."))
+        for field in (form.threshold, form.fixed_deals, form.note, form.rows, form.takes_at,
+                      form.hand_size):
+            problems.extend(f"{field.label.text}: {message}" for message in field.errors)
+    db, scope = get_db(), access.scope()
+    store.summarize_stale(db)
     status = 400 if problems else 200
-    return render_template("games/index.html", form=form, problems=problems,
-                           running=running, finished_count=len(games) - len(running),
-                           words=offline.start_words()), status
+    return render_template("games/index.html", start_form=start_form_markup(form),
+                           problems=problems,
+                           running=summary.running(db, scope),
+                           finished_count=summary.finished_count(db, scope),
+                           words=kept_per_language("games.start_words", offline.start_words)
+                           ), status
 
 
 @bp.get("/games/offline")
@@ -68,38 +94,41 @@ def offline_sheet():
     """The score sheet of a game started on this phone without a connection: a shell the
     service worker keeps, filled from the phone's storage by static/js/offline-game.js."""
     return render_template("games/offline.html", words=offline.sheet_words(),
-                           sheet_url=url_for("games.sheet", game_id=0).rsplit("/", 1)[0] + "/{id}")
+                           sheet_url=url_for("games.listing") + "/{id}")
 
 
 @bp.get("/games")
 def listing():
-    games = store.all_games(get_db())
-    return render_template(
-        "games/list.html",
-        running=[g for g in games if not g.state.finished],
-        finished=[g for g in games if g.state.finished],
-    )
+    """This phone's games (every game with OPEN_LIST), a page at a time, from their
+    stored state: the cost does not grow with the games ever played."""
+    db, page = get_db(), _page()
+    store.summarize_stale(db)
+    games, more = summary.games_page(db, access.scope(), page)
+    return render_template("games/list.html", running=[g for g in games if not g.finished],
+                           finished=[g for g in games if g.finished], page=page, more=more)
 
 
 def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
-           preview: dict | None = None, status: int = 200, withdrawn: int | None = None):
+           preview: dict | None = None, status: int = 200, withdrawn: int | None = None,
+           ask_zero: bool = False):
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        refusals=offline.refusals(), withdrawn=withdrawn,
+        refusals=offline.refusals(), withdrawn=withdrawn, ask_zero=ask_zero,
     ), status
 
 
-@bp.get("/games/<int:game_id>")
-def sheet(game_id: int):
+@bp.get("/games/<game:game_id>")
+def sheet(game_id: str):
     game = _game(game_id)
+    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
     # After an undo: the note on the withdrawn deal, while it can still be restored.
     withdrawn = request.args.get("withdrawn", type=int)
     return _sheet(game, withdrawn=withdrawn if withdrawn == game.state.restorable else None)
 
 
-@bp.post("/games/<int:game_id>/deals/<int:number>/withdraw")
-def withdraw(game_id: int, number: int):
+@bp.post("/games/<game:game_id>/deals/<int:number>/withdraw")
+def withdraw(game_id: str, number: int):
     """Undo the last deal from the score sheet; it can be restored from the history."""
     _game(game_id)
     if not ConfirmForm().validate_on_submit():
@@ -111,8 +140,8 @@ def withdraw(game_id: int, number: int):
     return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
 
 
-@bp.post("/games/<int:game_id>/deals/<int:number>/restore")
-def restore(game_id: int, number: int):
+@bp.post("/games/<game:game_id>/deals/<int:number>/restore")
+def restore(game_id: str, number: int):
     """Put a withdrawn deal back, from the game's history."""
     _game(game_id)
     if not ConfirmForm().validate_on_submit():
@@ -121,7 +150,14 @@ def restore(game_id: int, number: int):
         store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
     except sc.ScoringError as exc:
         return _history(_game(game_id), describe(exc), exc.status)
-    return redirect(url_for("games.sheet", game_id=game_id, _anchor="latest"))
+    return _to_sheet(_game(game_id))
+
+
+def _to_sheet(game: store.Game):
+    """Back to the sheet after a write, scrolled to what changed: the names, the newest
+    deal and the totals, or the end of the game and its winners once it is over."""
+    anchor = "status" if game.state.finished else "sheet"
+    return redirect(url_for("games.sheet", game_id=game.id, _anchor=anchor))
 
 
 def _preview(game: store.Game, entry: sc.Entry) -> dict:
@@ -129,43 +165,61 @@ def _preview(game: store.Game, entry: sc.Entry) -> dict:
     return {n: (scores[n], game.state.totals[n] + scores[n]) for n in game.settings.players}
 
 
-@bp.post("/games/<int:game_id>/deals")
-def add_deal(game_id: int):
+@bp.post("/games/<game:game_id>/deals")
+def add_deal(game_id: str):
     game = _game(game_id)
     form = deal_form(game.settings)
     if not form.validate_on_submit():
         abort(400)  # only the CSRF token is checked here (CSRFProtect refuses it first)
+    if form.action.data == "preview":  # Post/Redirect/Get: reloading it posts nothing
+        return redirect(url_for("games.preview", game_id=game_id, **form.typed(),
+                                _anchor="deal-form"))
     try:
         entry = form.entry(game.settings)
-        if form.action.data == "preview":
-            return _sheet(game, form, preview=_preview(game, entry))
-        store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(), entry, None)
+        if form.unconfirmed_zero(game.settings, entry):
+            return _sheet(game, form, ask_zero=True)
+        saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(),
+                                    entry, None)
     except sc.ScoringError as exc:
         if exc.status == 409:
             form.number.data = ""  # the game moved on: the form offers the next free number
         return _sheet(_game(game_id), form, describe(exc), status=exc.status)
-    return redirect(url_for("games.sheet", game_id=game_id, _anchor="latest"))
+    return _to_sheet(saved)
 
 
-@bp.route("/games/<int:game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
-def correct(game_id: int, number: int):
+@bp.get("/games/<game:game_id>/preview")
+def preview(game_id: str):
+    """The preview of a typed deal for a phone without scripts (scripts preview live)."""
+    game = _game(game_id)
+    form = deal_form(game.settings, formdata=request.args)
+    try:
+        entry = form.entry(game.settings)
+    except sc.ScoringError as exc:
+        return _sheet(game, form, describe(exc), status=exc.status)
+    return _sheet(game, form, preview=_preview(game, entry))
+
+
+@bp.route("/games/<game:game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def correct(game_id: str, number: int):
     game = _game(game_id)
     row = next((r for r in game.state.deals if r.number == number), None)
     if row is None:
         abort(404)
     form = deal_form(game.settings, None if request.method == "POST" else row.entry)
-    problem, status = None, 200
+    problem, status, ask_zero = None, 200, False
     if form.validate_on_submit():
         try:
             entry = form.entry(game.settings)
-            store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION, number, entry, None)
+            ask_zero = form.unconfirmed_zero(game.settings, entry)
+            if not ask_zero:
+                saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION,
+                                            number, entry, None)
+                return _to_sheet(saved)
         except sc.ScoringError as exc:
             problem, status = describe(exc), exc.status
-        else:
-            return redirect(url_for("games.sheet", game_id=game_id))
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
-        history=game.history(number),
+        ask_zero=ask_zero, history=game.history(number),
     ), status
 
 
@@ -173,14 +227,16 @@ def _history(game: store.Game, problem: str | None = None, status: int = 200):
     return render_template("games/history.html", game=game, problem=problem), status
 
 
-@bp.get("/games/<int:game_id>/history")
-def history(game_id: int):
+@bp.get("/games/<game:game_id>/history")
+def history(game_id: str):
     return _history(_game(game_id))
 
 
-@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
-def delete(game_id: int):
+@bp.route("/games/<game:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str):
     game = _game(game_id)
+    if not access.allowed(get_db(), game.id):
+        abort(404)  # not one of this phone's games: as if there were none
     form = ConfirmForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
@@ -188,18 +244,17 @@ def delete(game_id: int):
     return render_template("games/delete.html", game=game, form=form)
 
 
-# --- Backups, spreadsheets and statistics (the formats are in :mod:`.backup`) ---
+# --- Backups, spreadsheets and statistics (formats in :mod:`.backup`, :mod:`.spreadsheet`) ---
 
 
-@bp.get("/games/<int:game_id>/export.csv")
-def export_csv(game_id: int):
+@bp.get("/games/<game:game_id>/export.csv")
+def export_csv(game_id: str):
     game = store.load(get_db(), game_id) or abort(404)
-    return Response(backup.to_csv(game), mimetype="text/csv", headers={
-        "Content-Disposition": f"attachment; filename=game-{game_id}.csv"})
+    return spreadsheet.response(spreadsheet.rows(game), f"game-{game_id}.csv")
 
 
-@bp.get("/games/<int:game_id>/export.json")
-def export_json(game_id: int):
+@bp.get("/games/<game:game_id>/export.json")
+def export_json(game_id: str):
     game = store.load(get_db(), game_id) or abort(404)
     body = json.dumps(backup.to_json(game), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={
@@ -211,25 +266,35 @@ def import_page():
     form = ImportForm()
     problem = None
     if form.validate_on_submit():
-        raw = form.file.data.read(256 * 1024) if form.file.data else (form.text.data or "")
+        file = form.file.data
+        raw = file.read(imports.MAX_BYTES + 1) if file else (form.text.data or "")
         try:
-            settings, note, created_at, events = backup.from_json(json.loads(raw))
+            games = imports.read(raw)
         except sc.ScoringError as exc:
             problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
                               reason=describe(exc))
-        except (backup.BadBackup, ValueError, RecursionError):
-            problem = gettext("This is not a game file exported by this app.")
+        except imports.BadBackup as exc:
+            problem = exc.message()
         else:
-            game_id = store.import_game(get_db(), settings, note, created_at, events)
-            return redirect(url_for("games.sheet", game_id=game_id))
+            db = get_db()
+            tokens = [store.import_game(db, g.settings, g.note, g.created_at, g.events,
+                                        g.digest)[0] for g in games]
+            for token in tokens:
+                access.grant(db, token)
+            if len(tokens) > 1:
+                return redirect(url_for("games.listing"))
+            return redirect(url_for("games.sheet", game_id=tokens[0]))
     return render_template("games/import.html", form=form, problem=problem), (
         400 if problem else 200)
 
 
 @bp.get("/games/stats")
 def stats():
-    rows = backup.statistics(store.all_games(get_db()))
+    db, page = get_db(), _page()
+    store.summarize_stale(db)
+    rows, more = summary.statistics(db, access.scope(), page)
     for row in rows:  # 1.5 in English, 1,5 in Dutch and German
         average = row["average"]
         row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
-    return render_template("games/stats.html", rows=rows)
+    return render_template("games/stats.html", rows=rows, page=page, more=more)
+

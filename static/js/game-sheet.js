@@ -1,16 +1,14 @@
-// Score sheet: live preview, card grid, screen kept on, and other phones' deals noticed.
-// Everything here is a shortcut: the forms work without it.
+// Score sheet: live preview, card grid, the way this phone enters deals remembered, the
+// screen kept on, and other phones' deals noticed. Everything here is a shortcut: the
+// forms work without it.
 
-import { cardButton } from "./cards.js";
 import { cardBullheads, count, scoreDeal } from "./deal.js";
+import { buildGrid, cardsOf } from "./sheet-grid.js";
 
+const MODE_KEY = "scorekeeper.entry-mode";
 const form = document.querySelector(".deal-form");
 const players = form ? [...form.querySelectorAll(".deal-player")] : [];
 let dirty = false;
-
-function cardsOf(input) {
-  return input.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-}
 
 function mode() {
   const checked = form.querySelector("input[name=mode]:checked");
@@ -58,84 +56,35 @@ function preview() {
   });
 }
 
-function buildGrid(grid) {
-  const max = Number(grid.dataset.maxCard);
-  const copies = Number(grid.dataset.copies);
-  let current = 0;
-  const chooser = document.createElement("div");
-  chooser.className = "grid-players";
-  players.forEach((player, seat) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "chip secondary";
-    button.dataset.seat = String(seat);
-    button.textContent = player.querySelector(".name").textContent;
-    button.setAttribute("aria-pressed", String(seat === 0));
-    button.addEventListener("click", () => {
-      current = seat;
-      chooser.querySelectorAll("button").forEach((b, i) =>
-        b.setAttribute("aria-pressed", String(i === seat)));
-    });
-    chooser.append(button);
-  });
-  const cards = document.createElement("div");
-  cards.className = "grid-cards";
-  const fields = players.map((p) => form.querySelector(`#cards-${p.dataset.seat}`));
-
-  function paint() {
-    const owners = new Map();
-    fields.forEach((field, seat) => cardsOf(field).forEach((c) => {
-      owners.set(c, [...(owners.get(c) || []), seat]);
-    }));
-    cards.querySelectorAll("button").forEach((b) => {
-      const who = owners.get(Number(b.dataset.card)) || [];
-      b.dataset.owner = who.length ? String(who[0]) : "";
-      b.setAttribute("aria-pressed", String(who.length > 0));
-      b.querySelector("small").textContent = who.map((s) =>
-        players[s].querySelector(".name").textContent.slice(0, 3)).join(" ");
-    });
-  }
-
-  function tap(card) {
-    const mine = cardsOf(fields[current]);
-    if (mine.includes(card)) {
-      mine.splice(mine.indexOf(card), 1);
-      fields[current].value = mine.join(" ");
-    } else {
-      const holders = fields.filter((f) => cardsOf(f).includes(card));
-      if (holders.length >= copies) {
-        const other = holders[0];
-        const rest = cardsOf(other);
-        rest.splice(rest.indexOf(card), 1);
-        other.value = rest.join(" ");
-      }
-      fields[current].value = [...cardsOf(fields[current]), card].join(" ");
-    }
-    dirty = true;
-    paint();
-    preview();
-  }
-
-  for (let card = 1; card <= max; card += 1) {
-    const button = cardButton(card);
-    button.addEventListener("click", () => tap(card));
-    cards.append(button);
-  }
-  grid.append(chooser, cards);
-  form.addEventListener("input", paint);
-  paint();
-}
-
 function showMode() {
   const grid = form.querySelector(".card-grid");
   if (grid) grid.hidden = mode() !== "cards";
 }
 
+/** A new deal opens in the mode this phone used last (a correction keeps its own). */
+function rememberedMode() {
+  const typed = [...form.querySelectorAll(".deal-player input")].some((i) => i.value);
+  if (form.id !== "deal-form" || typed || form.querySelector("#deal-error")) return;
+  let wanted = null;
+  try { wanted = localStorage.getItem(MODE_KEY); } catch { /* storage blocked */ }
+  const radio = wanted && form.querySelector(`input[name=mode][value="${wanted}"]`);
+  if (radio) radio.checked = true;
+}
+
 if (form) {
   form.addEventListener("input", () => { dirty = true; preview(); });
-  form.addEventListener("change", () => { showMode(); preview(); });
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "mode") {
+      try { localStorage.setItem(MODE_KEY, mode()); } catch { /* storage blocked */ }
+    }
+    showMode();
+    preview();
+  });
+  // The live preview shows what the no-script "Preview" button would: it goes.
+  if (form.dataset.preview) form.querySelector("#preview-button")?.remove();
+  rememberedMode();
   const grid = form.querySelector(".card-grid");
-  if (grid) buildGrid(grid);
+  if (grid) buildGrid(form, grid, players, () => { dirty = true; preview(); });
   showMode();
   preview();
 }
@@ -159,7 +108,7 @@ async function poll() {
     if (!answer.ok || answer.headers.has("X-Offline-Copy")) return; // the worker's stored copy
     const state = await answer.json();
     if (state.version === Number(game.dataset.version)) return;
-    if (!dirty && !document.querySelector("#deal-error")) {
+    if (!dirty && !document.querySelector("#deal-error, #zero-question")) {
       window.location.reload();
     } else {
       document.getElementById("remote-change").hidden = false;

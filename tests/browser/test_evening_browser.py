@@ -1,0 +1,75 @@
+"""An evening on a phone (360x740): at the end of a game, "new game, same players" opens
+a game with the same seats and settings, and the evening's page adds both up."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
+    for seat, value in enumerate(values):
+        page.fill(f"#bh-{seat}", str(value))
+    page.get_by_role("button", name=f"Save deal {number}").click()
+
+
+def settings_of(page: Page, base_url: str) -> dict:
+    token = re.search(r"/games/([0-9a-f]+)", page.url).group(1)
+    game = page.request.get(f"{base_url}/api/v1/games/{token}").json()
+    return {key: game[key] for key in ("players", "threshold", "fixed_deals",
+                                       "virgin_doubling", "variant", "rows", "takes_at",
+                                       "hand_size")}
+
+
+def test_new_game_same_players_and_the_evening(page: Page, base_url: str):
+    page.goto(f"{base_url}/?lang=en")
+    names = ["Dirk", "Ann", "Cas", "Bob"]
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.fill("#threshold", "30")
+    page.check("#virgin_doubling")
+    page.get_by_role("button", name="Start the game").click()
+    first = settings_of(page, base_url)
+    assert first["players"] == names and first["threshold"] == 30
+    assert first["virgin_doubling"] is True
+    expect(page.get_by_role("button", name="New game, same players")).to_have_count(0)
+
+    enter_deal(page, 1, (4, 30, 3, 2))  # 4 players: 24 at least; Ann reaches 30
+    expect(page.locator(".status")).to_contain_text("Bob wins with 2 bullheads.")
+    again = page.get_by_role("button", name="New game, same players")
+    box = again.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path="/tmp/g3/sheet-finished.png")
+    again.click()
+
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
+    expect(page.locator(".deal-player .who")).to_have_text(names)
+    second = settings_of(page, base_url)
+    assert second == first
+
+    enter_deal(page, 1, (10, 3, 12, 5))
+    evening = page.get_by_role("link", name="The evening so far")
+    box = evening.bounding_box()
+    assert box and box["height"] >= 44
+    evening.click()
+    expect(page.get_by_role("heading", name=re.compile("The evening"))).to_be_visible()
+    games = page.locator(".evening-games li")
+    expect(games).to_have_count(2)
+    expect(games.nth(0)).to_contain_text("Won by Bob with 2")
+    expect(games.nth(1)).to_contain_text("Still being played")
+    # Bob: 1 win, 2+5 = 7 in 2 deals (3.5); then by bullheads per deal: Dirk 14 (7.0),
+    # Ann 30+3 = 33 (16.5), Cas 3+12 = 15 (7.5).
+    rows = page.locator("#evening-sums tbody tr")
+    expect(rows).to_have_text([re.compile(r"Bob\s*2\s*1\s*7\s*3\.5"),
+                               re.compile(r"Dirk\s*2\s*0\s*14\s*7\.0"),
+                               re.compile(r"Cas\s*2\s*0\s*15\s*7\.5"),
+                               re.compile(r"Ann\s*2\s*0\s*33\s*16\.5")])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for link in games.locator("a").all():
+        box = link.bounding_box()
+        assert box and box["height"] >= 44
+    page.screenshot(path="/tmp/g3/evening.png", full_page=True)
+    games.nth(0).locator("a").click()
+    expect(page.locator(".status")).to_contain_text("Bob wins")
