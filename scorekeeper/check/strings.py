@@ -28,7 +28,7 @@ SENTENCES = {
         "their order; then the player with the lowest card among the rest, and so on."),
     "intro_hand": lazy_gettext(
         "The cards are laid one after another, in the order they were entered."),
-    "before": lazy_gettext("The table before the turn"),
+    "before": lazy_gettext("Show the table before the turn"),
     "row": lazy_gettext("Row %(row)s"),
     "twice": lazy_gettext("(twice, stacked)"),
     "what_twin": lazy_gettext("%(player)s lays %(card)s on its twin in row %(row)s."),
