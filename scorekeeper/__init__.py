@@ -28,6 +28,11 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def serves_https() -> bool:
+    """``SCOREKEEPER_HTTPS=1``: visitors reach the site over HTTPS (a proxy in front)."""
+    return os.environ.get("SCOREKEEPER_HTTPS", "") in ("1", "true", "yes")
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -44,20 +49,29 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=None,
         JSON_SORT_KEYS=False,
+        # Cookies never ride along on another site's cross-site POST; ``Secure`` when a
+        # club serves the site over HTTPS (README, "A club's own server").
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=serves_https(),
+        PREFERRED_URL_SCHEME="https" if serves_https() else "http",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        # Another database for this server only (the soak test's), whatever config.py says.
+        if os.environ.get("SCOREKEEPER_DATABASE"):
+            app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
     else:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import db, i18n, security
+    from .web import assets, db, i18n, security
 
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     register_blueprints(app)
     return app
 
@@ -66,7 +80,11 @@ def register_blueprints(app: Flask) -> None:
     """Every feature's blueprints, in one place; stateless endpoints are CSRF-exempt."""
     from .check import api as check_api
     from .check import views as check_views
+    from .events import api as events_api
+    from .events import paper_views as events_paper
+    from .events import views as events_views
     from .games import api as games_api
+    from .games import evening_views as games_evening
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
@@ -75,8 +93,9 @@ def register_blueprints(app: Flask) -> None:
     from .web import errors, health, pwa, security
 
     for blueprint in (
-        health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, check_views.bp,
-        check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
+        health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
+        check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
+        events_views.bp, events_api.bp, events_paper.bp,
     ):
         app.register_blueprint(blueprint)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token.

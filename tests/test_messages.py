@@ -74,7 +74,7 @@ def test_conflicts_are_the_errors_answered_409():
     conflicts = {cls for cls in _error_types() if cls.status == 409}
     assert conflicts == {
         sc.GameFinished, sc.DealNumberTaken, sc.DealNumberSkipped, sc.ClientIdReused,
-        sc.NotTheLastDeal, sc.CannotRestore}
+        sc.NotTheLastDeal, sc.CannotRestore, sc.TooManyDeals, sc.TooManyChanges}
     assert sc.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
 
 

@@ -13,8 +13,10 @@ from ..engine import tournament as tournament_rules
 from ..web import pdf
 from ..web.i18n import LANGUAGES
 from ..web.jsonio import BadShape, read_json
+from ..web.pdf import current_lang
+from ..web.pdf import response as pdf_response
 from .event import from_body as event_from_body
-from .sheets import current_lang, pdf_response, sheets_context
+from .sheets import sheets_context
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
 

@@ -6,33 +6,8 @@ other and both print a sheet the same way.
 
 from __future__ import annotations
 
-from flask import Response, current_app, render_template, request
-from flask_babel import force_locale, get_locale
-
 from ..engine import tournament as tournament_rules
-from ..web import pdf
 from .event import NO_EVENT, Event
-
-
-def current_lang() -> str:
-    """The request's language code; a PDF is printed in it unless the body names another."""
-    return str(get_locale() or "en")
-
-
-def paper_arg() -> str:
-    """``?paper=`` if it names a paper size we print on, else A4."""
-    paper = request.args.get("paper", "a4")
-    return paper if paper in pdf.PAPER_SIZES else "a4"
-
-
-def pdf_response(template: str, filename: str, lang: str, paper: str, **context) -> Response:
-    """Render ``template`` in ``lang`` on ``paper`` and answer it as a PDF."""
-    with force_locale(lang):
-        html = render_template(template, paper=paper, **context)
-    body = pdf.render(html, current_app.static_folder, paper)
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 def _paged(sheets: list[dict], per_page: int) -> list[list[dict]]:

@@ -14,10 +14,12 @@ from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
 from ..web.db import get_db
 from ..web.messages import describe
+from ..web.pdf import current_lang, paper_arg
+from ..web.pdf import response as pdf_response
 from . import event as event_fields
 from . import store
 from .forms import CreateForm, ResultsForm
-from .sheets import blank_context, current_lang, paper_arg, pdf_response, sheets_context
+from .sheets import blank_context, sheets_context
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
 

@@ -6,9 +6,11 @@ wants in the request itself.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from collections.abc import Callable
+from typing import TypeVar
+from urllib.parse import quote, urlencode
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_babel import Babel, get_locale
 
 from . import terms
@@ -17,6 +19,7 @@ from . import terms
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
+T = TypeVar("T")
 
 
 def _requested() -> str | None:
@@ -40,7 +43,8 @@ def remember_language(response: Response) -> Response:
     chosen = _requested()
     if chosen and not request.path.startswith("/api/"):
         response.set_cookie(
-            COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True
+            COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
+            secure=current_app.config["SESSION_COOKIE_SECURE"],
         )
     if not request.path.startswith("/static/"):
         response.vary.add("Accept-Language")
@@ -48,11 +52,25 @@ def remember_language(response: Response) -> Response:
     return response
 
 
+def safe_path(path: str) -> str:
+    r"""``path`` as a link that cannot leave the site: one leading ``/`` (slashes and
+    backslashes before it dropped) and every other character percent-encoded as a URL
+    path needs it (a backslash becomes ``%5C``).
+
+    A browser reads ``/\evil.example`` and ``//evil.example`` as links to another host,
+    and a 404 page echoes whatever path was asked for.
+
+    >>> safe_path("/\\evil.example"), safe_path("//evil.example/x"), safe_path("/a\\b c")
+    ('/evil.example', '/evil.example/x', '/a%5Cb%20c')
+    """
+    return "/" + quote(path.lstrip("/\\"), safe="/")
+
+
 def url_with_lang(code: str) -> str:
     """The current page's URL with ``lang`` set to ``code`` and every other argument kept."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
-    return request.path + "?" + urlencode(args, doseq=True)
+    return request.script_root + safe_path(request.path) + "?" + urlencode(args, doseq=True)
 
 
 def init_app(app: Flask) -> None:
@@ -62,3 +80,14 @@ def init_app(app: Flask) -> None:
         get_locale=get_locale, LANGUAGES=LANGUAGES, url_with_lang=url_with_lang
     )
     terms.init_app(app)
+
+
+def kept_per_language(name: str, build: Callable[[], T]) -> T:
+    """``build()`` once per language and app, then kept: for the parts of a page that
+    depend on nothing but the language (a fresh form's markup, a script's sentences),
+    which otherwise cost most of a page's rendering on every visit."""
+    kept = current_app.extensions.setdefault("kept:" + name, {})
+    language = str(get_locale())
+    if language not in kept:
+        kept[language] = build()
+    return kept[language]

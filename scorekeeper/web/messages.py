@@ -11,11 +11,13 @@ from dataclasses import fields
 from flask_babel import gettext, lazy_gettext
 
 from ..engine import errors
+from ..engine import events_errors as ev
 from ..engine import scoring as sc
 from ..engine import tournament as tr
 from .jsonio import (
     BadShape,
     BodyNotJSON,
+    BodyNotText,
     BodyTooDeep,
     BodyTooLarge,
     DealNotAnObject,
@@ -71,6 +73,9 @@ _MESSAGES = {
     BodyTooLarge: lazy_gettext("The request is too large."),
     BodyTooDeep: lazy_gettext("The request is nested too deeply."),
     BodyNotJSON: lazy_gettext("The request body is not valid JSON."),
+    BodyNotText: lazy_gettext(
+        "The request holds text that is not valid Unicode (a lone surrogate code point)."
+    ),
     GameNotAnObject: lazy_gettext("Send the game as a JSON object."),
     DealNotAnObject: lazy_gettext("Send the deal as a JSON object."),
     # scoring a game
@@ -149,6 +154,13 @@ _MESSAGES = {
     sc.ClientIdReused: lazy_gettext(
         "This entry was already sent with other values; reload the game and try again."
     ),
+    sc.TooManyDeals: lazy_gettext(
+        "This game holds %(limit)s deals, the most one game can hold: start a new game."
+    ),
+    sc.TooManyChanges: lazy_gettext(
+        "This game has been changed %(limit)s times, the most one game can take: "
+        "start a new game."
+    ),
     # the Tournament variant
     tr.WrongPlayerCount: lazy_gettext("A tournament takes 2 to 5 players, not %(count)s."),
     tr.BadName: lazy_gettext("Player %(index)s needs a name of 1 to %(limit)s characters."),
@@ -179,6 +191,19 @@ _MESSAGES = {
     tr.PointsTooHigh: lazy_gettext(
         "These minus points add up to %(total)s, but one game hands out at most %(limit)s."
     ),
+    # club events
+    ev.EventPlayerCount: lazy_gettext("An event takes 6 to 200 players, not %(count)s."),
+    ev.EventPlayerRepeated: lazy_gettext(
+        "The name “%(player)s” is given twice: every player needs a different name."
+    ),
+    ev.EventTableSize: lazy_gettext(
+        "A table of an event seats 3 to 5 players, not %(size)s."
+    ),
+    ev.EventUnknownPlayer: lazy_gettext("“%(player)s” does not play in this event."),
+    ev.EventBadBullheads: lazy_gettext(
+        "The total of %(player)s must be a whole number of bullheads, 0 or more, "
+        "not “%(value)s”."
+    ),
 }
 
 
@@ -188,6 +213,12 @@ def _show(value: object) -> str:
     if isinstance(value, bool):
         text = "true" if value else "false"
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def add_sentences(sentences: dict) -> None:
+    """A feature's own errors join the table (the web layer may not import a feature:
+    ``events`` defines its errors and sentences in ``events/errors.py``)."""
+    _MESSAGES.update(sentences)
 
 
 def describe(error: errors.RulesError) -> str:

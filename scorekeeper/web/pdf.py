@@ -73,3 +73,31 @@ def render(html: str, static_folder: str, paper: str = "a4") -> bytes:
     size = CSS(string=f"@page {{ size: {PAPER_SIZES[paper]}; }}", url_fetcher=safe)
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=safe)
     return document.write_pdf(stylesheets=[size])
+
+
+def response(template: str, filename: str, lang: str, paper: str, **context):
+    """Render ``template`` in ``lang`` on ``paper`` and answer it as an inline PDF."""
+    from flask import Response, current_app, render_template
+    from flask_babel import force_locale
+
+    with force_locale(lang):
+        html = render_template(template, paper=paper, **context)
+    body = render(html, current_app.static_folder, paper)
+    answer = Response(body, mimetype="application/pdf")
+    answer.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return answer
+
+
+def current_lang() -> str:
+    """The request's language code; a PDF is printed in it unless asked for another."""
+    from flask_babel import get_locale
+
+    return str(get_locale() or "en")
+
+
+def paper_arg() -> str:
+    """``?paper=`` if it names a paper size we print on, else A4."""
+    from flask import request
+
+    paper = request.args.get("paper", "a4")
+    return paper if paper in PAPER_SIZES else "a4"

@@ -1,0 +1,1 @@
+"""Club events: many tables, several rounds, live standings (CONTRACT.md section 6)."""

@@ -1,0 +1,74 @@
+"""What a new event is made of, checked once for the JSON interface and the form alike.
+
+The API first refuses a value of the wrong JSON type; the form hands over what was
+typed. Names and the games' settings are judged by the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from ..engine import scoring as sc
+from ..engine.events_errors import EventPlayerCount, EventPlayerRepeated
+from ..engine.limits import (
+    MAX_EVENT_NAME,
+    MAX_EVENT_PLAYERS,
+    MAX_EVENT_ROUNDS,
+    MAX_NAME,
+    MIN_EVENT_PLAYERS,
+)
+from ..engine.settings import whole
+from .errors import BadEventName, BadRounds
+
+#: Stand-ins for a table's players while the games' settings are checked.
+_A_TABLE = ("1", "2", "3", "4", "5")
+
+
+def checked_name(value: object) -> str:
+    name = value.strip() if isinstance(value, str) else ""
+    if not 0 < len(name) <= MAX_EVENT_NAME:
+        raise BadEventName(limit=MAX_EVENT_NAME)
+    return name
+
+
+def checked_player(value: object) -> str:
+    """One player's name, trimmed: 1 to 40 characters."""
+    name = value.strip() if isinstance(value, str) else ""
+    if not 0 < len(name) <= MAX_NAME:
+        raise sc.BadPlayerName(player=value, limit=MAX_NAME)
+    return name
+
+
+def checked_players(values: Sequence[object]) -> list[str]:
+    """6 to 200 names, distinct without regard to case (a table's game needs that)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    for value in values:
+        name = checked_player(value)
+        if name.casefold() in seen:
+            raise EventPlayerRepeated(player=name)
+        seen.add(name.casefold())
+        names.append(name)
+    if not MIN_EVENT_PLAYERS <= len(names) <= MAX_EVENT_PLAYERS:
+        raise EventPlayerCount(count=len(names))
+    return names
+
+
+def checked_rounds(value: object) -> int:
+    rounds = whole(value)
+    if rounds is None or not 1 <= rounds <= MAX_EVENT_ROUNDS:
+        raise BadRounds(value=value, limit=MAX_EVENT_ROUNDS)
+    return rounds
+
+
+def games_settings(threshold: object, fixed_deals: object,
+                   virgin_doubling: bool) -> sc.Settings:
+    """The settings every table's game gets (checked by the engine for a table of five;
+    the players are filled in per table)."""
+    return sc.make_settings(_A_TABLE, threshold, fixed_deals, virgin_doubling)
+
+
+def new_seed() -> int:
+    """A seed for an event that was given none: its draw and lot are recorded by it."""
+    return secrets.randbelow(2**31)
