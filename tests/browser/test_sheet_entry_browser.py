@@ -212,7 +212,8 @@ def too_small(page: Page) -> list[str]:
         && !(el.tagName === 'LABEL' && el.classList.contains('visually-hidden')))
       .map((el) => [el, el.getBoundingClientRect()])
       .filter(([el, r]) => r.width < 44 || r.height < 44)
-      .map(([el, r]) => `${el.tagName}:${el.textContent.trim().slice(0, 20)} `
+      .map(([el, r]) => `${el.tagName}${el.name ? '[' + el.name + ']' : ''}:`
+        + `${el.textContent.trim().slice(0, 20)} `
         + `${r.width}x${r.height}`)
     """)
 
@@ -222,9 +223,11 @@ def test_every_target_on_the_sheet_history_and_correction_is_44_px(page: Page, b
     sheet = new_game(page, base_url, EIGHT, deals, virgin_doubling=True)
     page.goto(sheet)
     page.get_by_role("link", name="Correct deal 2").click()
+    page.wait_for_load_state("load")  # measured with its style sheets applied
     assert too_small(page) == []
     page.fill("#bh-0", "4")
     page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_load_state("load")
     legend = page.locator("#corrected-legend")  # the "*" is explained on the page itself
     expect(legend).to_contain_text("marks a corrected deal")
     expect(page.locator("#sheet-frame tbody tr").nth(1).locator(".corrected")).to_have_text("*")
