@@ -173,3 +173,22 @@ def test_the_evening_page_adds_up_its_games(client, csrf_headers):
 
 def test_evening_of_an_unknown_game_is_404(client):
     assert client.get("/games/0123456789abcdef0123/evening").status_code == 404
+
+
+def test_the_next_game_is_made_once_whoever_asks(app):
+    """Two taps (two phones, or a post sent again) on "new game, same players" of one game
+    get one new game, and so does a tap on the first game after the second exists."""
+    from scorekeeper.games import store
+    from scorekeeper.web.db import get_db
+
+    with app.app_context():
+        db = get_db()
+        settings = sc.Settings(("Ann", "Bob", "Cas"), 66, None, False, sc.GameVariant.BASIC)
+        first = store.create_game(db, settings, "Clubavond")
+        second = store.next_game(db, first)
+        assert store.next_game(db, first) == second  # the second tap finds it
+        third = store.next_game(db, second)
+        assert third not in (first, second) and store.next_game(db, first) == third
+        evening = store.series_games(db, second)
+        assert [g.id for g in evening] == [first, second, third]
+        assert {(g.settings, g.note) for g in evening} == {(settings, "Clubavond")}

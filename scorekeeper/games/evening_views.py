@@ -34,12 +34,8 @@ def same_players(game_id: str):
     game = _game(game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    db = get_db()
-    latest = store.series_games(db, game.id)[-1]
-    if latest.id != game.id:
-        return redirect(url_for("games.sheet", game_id=latest.id))
-    token = store.create_game(db, game.settings, game.note, series=game.id)
-    access.grant(db, token)
+    token = store.next_game(get_db(), game.id)
+    access.grant(get_db(), token)
     return redirect(url_for("games.sheet", game_id=token))
 
 

@@ -6,9 +6,8 @@ tables. A deal row's ``withdrawn`` flag mirrors the log's withdrawals and restor
 unique index of deal numbers; the log alone is replayed. Each write also stores the
 game's state (:mod:`.summary`) in the same transaction, so lists never replay a game.
 
-Every write runs in ``BEGIN IMMEDIATE``, so two phones adding a deal at once are
-serialized: the second sees the first one's deal and gets a conflict, never a lost or
-doubled deal; the partial unique indexes in the schema guard the same.
+Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
+the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ from ..web.db import transaction
 from . import summary
 from .columns import dump, entry_columns, entry_of, settings_of_row
 
-#: Games one series (an evening of "new game, same players") lists at most.
-MAX_SERIES = 50
+MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
 
 
 @dataclass(frozen=True)
@@ -75,9 +73,8 @@ def replay(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameSta
 
 
 def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
-    if not isinstance(token, str):
-        return None
-    return db.execute("SELECT * FROM games WHERE token = ?", (token,)).fetchone()
+    query = "SELECT * FROM games WHERE token = ?"
+    return db.execute(query, (token,)).fetchone() if isinstance(token, str) else None
 
 
 def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
@@ -159,19 +156,25 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
                    (game_id, event.number))
 
 
-def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "", *,
-                series: str | None = None) -> str:
-    """Store a new game and answer its token. ``series`` is the token of the game this
-    one follows (same players, same evening): all games of an evening share the first
-    one's token. Raises :class:`NoSuchGame` when that game does not exist."""
+def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> str:
+    """Store a new game and answer its token."""
     with transaction(db):
-        first = None
-        if series is not None:
-            row = _row(db, series)
-            if row is None:
-                raise sc.NoSuchGame()
-            first = row["series"] or row["token"]
-        return _insert_game(db, settings, note, now(), series=first)[1]
+        return _insert_game(db, settings, note, now())[1]
+
+
+def next_game(db: sqlite3.Connection, token: str) -> str:
+    """"New game, same players": the evening's later game if one is stored, else a new one
+    with ``token``'s settings, seats and note; one transaction, so two taps make one."""
+    with transaction(db):
+        row = _row(db, token)
+        if row is None:
+            raise sc.NoSuchGame()
+        first = row["series"] or row["token"]
+        later = db.execute("SELECT token FROM games WHERE series = ? AND id > ?"
+                           " ORDER BY id DESC LIMIT 1", (first, row["id"])).fetchone()
+        if later is not None:
+            return str(later["token"])
+        return _insert_game(db, settings_of_row(row), row["note"], now(), series=first)[1]
 
 
 def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
