@@ -85,6 +85,7 @@ def register_blueprints(app: Flask) -> None:
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening_views as games_evening
+    from .games import lines as games_lines
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
@@ -102,3 +103,4 @@ def register_blueprints(app: Flask) -> None:
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
     rules_export.init_app(app)
+    games_lines.init_app(app)

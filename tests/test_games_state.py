@@ -296,3 +296,21 @@ def test_lists_never_load_a_game(client, monkeypatch, path):
     monkeypatch.setattr(store, "load", refuse)
     monkeypatch.setattr(store, "replay", refuse)
     assert client.get(path).status_code == 200
+
+
+def test_a_kept_list_line_follows_the_game_and_the_language(app):
+    """Lines are kept per state and language (games/lines.py): a new deal, the end and
+    another language each show at once."""
+    client = app.test_client()
+    token = api_game(client)
+    headers = {"X-CSRFToken": read_csrf_token(client)}
+
+    def line(lang="en") -> str:
+        page = client.get(f"/games?lang={lang}").get_data(as_text=True)
+        return re.search(r'<li class="game-item">.*?</li>', page, re.S).group(0)
+
+    assert "0 deals" in line() and token in line()
+    assert client.post(f"/api/v1/games/{token}/deals", headers=headers, json={
+        "number": 1, "bullheads": {"Ann": 70, "Bob": 3}}).status_code == 201
+    assert "1 deal" in line() and "Won by Bob" in line()
+    assert "1 ronde" in line("nl") and "Gewonnen door Bob" in line("nl")
