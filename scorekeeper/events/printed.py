@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import segno
 
 from ..web import pdf
+from .present import score
 
 #: Slips on one sheet of paper: two columns of three, to cut along the lines.
 SLIPS_PER_PAGE = 6
@@ -44,14 +44,6 @@ def pages(slips: Sequence[Slip], per_page: int = SLIPS_PER_PAGE) -> list[list[Sl
     return [list(slips[start:start + per_page]) for start in range(0, len(slips), per_page)]
 
 
-def number(value: Fraction | int) -> str:
-    """A shared placement point or relative score as printed: whole numbers bare, others
-    to two decimals in the page's language (``4``, ``4,5``, ``-1,33``)."""
-    from flask_babel import format_decimal
-
-    return format_decimal(float(value), "#,##0.##")
-
-
 def slips_pdf(name: str, round_number: int, slips: Sequence[Slip], lang: str, paper: str):
     """The round's table slips as a PDF answer."""
     return pdf.response("events/print_slips.html", "table-slips.pdf", lang, paper,
@@ -62,4 +54,4 @@ def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, 
     """The standings (``engine.standings.Standing`` rows) as a PDF answer."""
     return pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
                         name=name, round_number=round_number, standings=standings,
-                        number=number)
+                        number=score)
