@@ -1,0 +1,207 @@
+"""The database schema as its migrations, oldest first (applied by ``db.migrate``).
+
+``PRAGMA user_version`` holds how many have been applied; each entry moves the schema one
+version up. Append, never edit an applied one: a club's database file outlives releases.
+"""
+
+from __future__ import annotations
+
+#: Each entry moves the schema one version up; append, never edit an applied one.
+MIGRATIONS: list[str] = [
+    # 1: a table that proves the database can be written; features add their own.
+    """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # tournaments (Variant 3): players in seating order and hands as JSON; results are an
+    # append-only log, the newest row per (game, sheet owner) counts.
+    """
+    CREATE TABLE IF NOT EXISTS tournaments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        players TEXT NOT NULL,
+        hands TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS tournament_results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        game INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE INDEX IF NOT EXISTS tournament_results_by_tournament
+        ON tournament_results (tournament_id, game);
+    """,
+    # scorekeeper games: settings per game; each game is an event log of deal entries and
+    # corrections (JSON per player), totals are derived by replaying it. A deal number is
+    # added once per game, a client_id at most once per game (retries add nothing).
+    """
+    CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL,
+        players TEXT NOT NULL,
+        threshold INTEGER,
+        fixed_deals INTEGER,
+        virgin_doubling INTEGER NOT NULL DEFAULT 0,
+        variant TEXT NOT NULL DEFAULT 'basic',
+        note TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE IF NOT EXISTS game_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('deal', 'correction')),
+        number INTEGER NOT NULL,
+        bullheads TEXT NOT NULL,
+        hand TEXT,
+        cards TEXT,
+        client_id TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS game_events_one_deal
+        ON game_events (game_id, number) WHERE kind = 'deal';
+    CREATE UNIQUE INDEX IF NOT EXISTS game_events_client
+        ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS game_events_by_game ON game_events (game_id, id)
+    """,
+    # the postscript's shapes of a game (rows, the card that takes a row, cards per hand;
+    # older games get the booklet's 4, 6 and 10), and the id a phone gave a game it
+    # started offline: sent again, it finds the same game instead of creating a second.
+    """
+    ALTER TABLE games ADD COLUMN rows INTEGER NOT NULL DEFAULT 4;
+    ALTER TABLE games ADD COLUMN takes_at INTEGER NOT NULL DEFAULT 6;
+    ALTER TABLE games ADD COLUMN hand_size INTEGER NOT NULL DEFAULT 10;
+    ALTER TABLE games ADD COLUMN client_id TEXT;
+    CREATE UNIQUE INDEX IF NOT EXISTS games_client ON games (client_id)
+        WHERE client_id IS NOT NULL
+    """,
+    # undo: the last deal can be withdrawn and a withdrawn deal restored, each one more
+    # event ('withdrawal', 'restore'). SQLite cannot alter a CHECK, so game_events is
+    # rebuilt with the wider one (rows copied as they are, indexes recreated by name).
+    # A deal number may now be added again after a withdrawal, so each 'deal' row gets a
+    # flag, withdrawn, that mirrors the log: set when the deal is withdrawn, cleared when
+    # it is restored (the row itself, and the withdrawal and restore events, stay). The
+    # unique index covers only deals not withdrawn, so "two phones can never both add
+    # deal 5" still holds at the database level, and neither can a new deal 5 sit beside
+    # a restored one. Writes are serialized by BEGIN IMMEDIATE, and the engine checks the
+    # same before any row is written.
+    """
+    CREATE TABLE game_events_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('deal', 'correction', 'withdrawal', 'restore')),
+        number INTEGER NOT NULL,
+        bullheads TEXT NOT NULL,
+        hand TEXT,
+        cards TEXT,
+        client_id TEXT,
+        created_at TEXT NOT NULL,
+        withdrawn INTEGER NOT NULL DEFAULT 0 CHECK (withdrawn IN (0, 1))
+    );
+    INSERT INTO game_events_new (id, game_id, kind, number, bullheads, hand, cards,
+                                 client_id, created_at)
+        SELECT id, game_id, kind, number, bullheads, hand, cards, client_id, created_at
+        FROM game_events;
+    DROP TABLE game_events;
+    ALTER TABLE game_events_new RENAME TO game_events;
+    CREATE UNIQUE INDEX game_events_one_deal
+        ON game_events (game_id, number) WHERE kind = 'deal' AND withdrawn = 0;
+    CREATE UNIQUE INDEX game_events_client
+        ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
+    CREATE INDEX game_events_by_game ON game_events (game_id, id)
+    """,
+    # club events (CONTRACT.md section 6): an event under a random id, its players, rounds,
+    # seed and the games' settings; each seated table names its round, number, players
+    # and the ordinary game it plays (a column without type: the games store's id is kept
+    # as it was given). Drop-outs and late arrivals are an append-only log. Standings are
+    # never stored: they are computed from the tables' games.
+    """
+    CREATE TABLE IF NOT EXISTS events (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        players TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        threshold INTEGER,
+        fixed_deals INTEGER,
+        virgin_doubling INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS event_tables (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game NOT NULL,
+        PRIMARY KEY (event_id, round, number)
+    );
+    CREATE TABLE IF NOT EXISTS event_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('join', 'drop')),
+        player TEXT NOT NULL,
+        from_round INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS event_changes_by_event ON event_changes (event_id, id)
+    """,
+    # games a shared server keeps apart and lists cheaply. Each game gets an unguessable
+    # token, its id outside the store (the integer stays the key for foreign keys), and
+    # the series (the first game's token) of an evening of games with the same players.
+    # Its state (deal count, end, update time; per player the total, the win, bullheads
+    # taken and clean deals) is kept beside the log, written in the same transaction as
+    # every event, so lists and statistics never replay a game. Games stored before this
+    # have updated_at NULL: the games store computes their state once, on first use.
+    # digest: what an imported backup held, so the same backup again finds its game.
+    # game_access: the games a device (a random cookie) started or opened by their link,
+    # with the game's end copied so a device's list is read in index order.
+    # player_stats: per scope (a device, or '*' for every game) and player, the sums the
+    # statistics show, kept up to date with game_players, so they cost one indexed read.
+    """
+    ALTER TABLE games ADD COLUMN token TEXT;
+    UPDATE games SET token = lower(hex(randomblob(10)));
+    CREATE UNIQUE INDEX games_token ON games (token);
+    ALTER TABLE games ADD COLUMN series TEXT;
+    CREATE INDEX games_by_series ON games (series, id) WHERE series IS NOT NULL;
+    ALTER TABLE games ADD COLUMN digest TEXT;
+    CREATE UNIQUE INDEX games_digest ON games (digest) WHERE digest IS NOT NULL;
+    ALTER TABLE games ADD COLUMN deal_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN updated_at TEXT;
+    CREATE INDEX games_open_first ON games (finished, id DESC);
+    CREATE INDEX games_unsummarized ON games (id) WHERE updated_at IS NULL;
+    CREATE TABLE game_players (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        total INTEGER NOT NULL DEFAULT 0,
+        winner INTEGER NOT NULL DEFAULT 0,
+        deals INTEGER NOT NULL DEFAULT 0,
+        bullheads INTEGER NOT NULL DEFAULT 0,
+        clean INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX game_players_by_name ON game_players (name_key, game_id);
+    CREATE TABLE game_access (
+        device TEXT NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        finished INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (device, game_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX game_access_by_game ON game_access (game_id);
+    CREATE INDEX game_access_listed ON game_access (device, finished, game_id DESC);
+    CREATE TABLE player_stats (
+        scope TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        latest INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        deals INTEGER NOT NULL,
+        bullheads INTEGER NOT NULL,
+        clean INTEGER NOT NULL,
+        PRIMARY KEY (scope, name_key)
+    ) WITHOUT ROWID;
+    CREATE INDEX player_stats_ranked ON player_stats (scope, wins DESC, games DESC, name_key)
+    """,
+]
