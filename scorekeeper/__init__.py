@@ -66,12 +66,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, i18n, security
+    from .web import assets, db, frame, i18n, security
 
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     assets.init_app(app)
+    frame.init_app(app)
     register_blueprints(app)
     return app
 
