@@ -12,9 +12,9 @@ import threading
 from collections import OrderedDict
 
 from flask import Flask, current_app, render_template
-from flask_babel import get_locale
 from markupsafe import Markup
 
+from ..web.i18n import current_language
 from .summary import GameSummary
 
 #: Lines kept per app: a few hundred kilobytes at most.
@@ -22,21 +22,26 @@ LINES_KEPT = 4096
 _lock = threading.Lock()
 
 
-def game_line(game: GameSummary, delete_word: str | None = None) -> Markup:
-    """``game``'s ``<li>``, with a delete link labelled ``delete_word`` when given."""
+def game_lines(games: list[GameSummary], delete_word: str | None = None) -> Markup:
+    """The ``<li>`` of each of ``games``, with a delete link labelled ``delete_word`` when
+    given."""
     kept: OrderedDict = current_app.extensions["games.lines"]
-    key = (game, str(get_locale()), delete_word)
-    with _lock:
-        line = kept.get(key)
-    if line is None:
-        line = render_template("games/_game_item.html", game=game, delete_word=delete_word)
+    language = current_language()
+    lines = []
+    for game in games:
+        key = (game, language, delete_word)
         with _lock:
-            kept[key] = line
-            if len(kept) > LINES_KEPT:
-                kept.popitem(last=False)
-    return Markup(line)
+            line = kept.get(key)
+        if line is None:
+            line = render_template("games/_game_item.html", game=game, delete_word=delete_word)
+            with _lock:
+                kept[key] = line
+                if len(kept) > LINES_KEPT:
+                    kept.popitem(last=False)
+        lines.append(line)
+    return Markup("".join(lines))
 
 
 def init_app(app: Flask) -> None:
     app.extensions["games.lines"] = OrderedDict()
-    app.add_template_global(game_line, "game_line")
+    app.add_template_global(game_lines, "game_lines")

@@ -41,6 +41,7 @@ _compressed: dict[tuple[str, int, int], bytes] = {}
 _versions: dict[tuple[str, str], str] = {}
 _graphs: dict[tuple[str, str], list[str]] = {}
 _maps: dict[tuple[str, str], tuple[str, str]] = {}
+_scripts: dict[tuple[str, str, str], Markup] = {}
 #: ``import ... from "./x.js"``, ``export ... from "./x.js"`` and ``import "./x.js"``.
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.M)
 
@@ -142,10 +143,15 @@ def module_imports(name: str) -> list[str]:
 
 def module_script(name: str) -> Markup:
     """A page's module script, with a ``modulepreload`` for each module it imports: the
-    browser fetches them all at once instead of one level of imports after another."""
-    links = "".join(f'<link rel="modulepreload" href="{escape(static_url(dep))}">'
-                    for dep in module_imports(name))
-    return Markup(f'{links}<script type="module" src="{escape(static_url(name))}"></script>')
+    browser fetches them all at once instead of one level of imports after another.
+    Built once per process, like the versions it names."""
+    key = (request.script_root, current_app.static_folder or "", name)
+    if key not in _scripts:
+        links = "".join(f'<link rel="modulepreload" href="{escape(static_url(dep))}">'
+                        for dep in module_imports(name))
+        _scripts[key] = Markup(
+            f'{links}<script type="module" src="{escape(static_url(name))}"></script>')
+    return _scripts[key]
 
 
 def cache_headers(response: Response) -> Response:
