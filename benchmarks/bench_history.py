@@ -4,11 +4,14 @@ A fresh database gets 2,000 games of 30 deals (4 players; half played to a fixed
 deals and finished, half still running), written straight into the tables with their
 stored state, all recorded for one device. The real server (``python -m scorekeeper``,
 what ``make run`` starts) then answers ``/healthz``, ``/``, ``/games``, ``/games/stats``
-and one score sheet over one keep-alive connection, with that device's cookie; requests
-alternate so that drift in the machine's speed hits all alike. Then eight concurrent
-requests go to each page, and the server's resident memory is read before and after.
+and one score sheet over one keep-alive connection, with that device's cookies, kept as a
+browser keeps them; requests alternate so that drift in the machine's speed hits all
+alike. Then eight concurrent requests go to each page, and the server's resident memory
+is read before and after.
 
-Goal (issue 11): each list page at most 3x ``/healthz``; memory within 50 MiB.
+Goal (issue 11): each list page at most 3x ``/healthz``; memory within 50 MiB. The
+score sheet has no such goal (it draws 30 deals, a chart and the deal form); it is
+reported to show that it too does not grow with the history.
 
 Run: ``.venv/bin/python benchmarks/bench_history.py`` (``GAMES=200`` for a quick run)
 """
@@ -26,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+from http.cookies import SimpleCookie
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,16 +102,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def get(conn: http.client.HTTPConnection, path: str, cookie: str) -> None:
-    conn.request("GET", path, headers={"Cookie": cookie})
+def get(conn: http.client.HTTPConnection, path: str, jar: dict[str, str]) -> None:
+    """GET ``path`` with the cookies in ``jar``, keeping those the answer sets, as a
+    phone's browser does (the session cookie that holds the CSRF token, for one)."""
+    conn.request("GET", path, headers={"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items())})
     answer = conn.getresponse()
     answer.read()
     assert answer.status == 200, (path, answer.status)
+    for header in answer.headers.get_all("Set-Cookie") or []:
+        jar.update((name, morsel.value) for name, morsel in SimpleCookie(header).items())
 
 
 def measure(games: int = GAMES, rounds: int = 150) -> dict:
     device = secrets.token_hex(16)
-    cookie = f"device={device}"
+    cookie = {"device": device}
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "history.sqlite")
         started = time.perf_counter()
@@ -141,7 +149,7 @@ def measure(games: int = GAMES, rounds: int = 150) -> dict:
             for p in paths[1:]:
                 def hit(p: str = p) -> None:
                     c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-                    get(c, p, cookie)
+                    get(c, p, dict(cookie))
                     c.close()
                 workers = [threading.Thread(target=hit) for _ in range(8)]
                 for w in workers:
@@ -169,7 +177,8 @@ def main() -> None:
           f"{full['medians']['/healthz']:.2f} ms with {GAMES}")
     for page, ratio in full["ratios"].items():
         name = "score sheet (30 deals)" if page == "sheet" else page
-        print(f"  {name}: {ratio:.2f}x healthz with {GAMES} games (goal <= 3x), "
+        goal = "" if page == "sheet" else " (goal <= 3x)"
+        print(f"  {name}: {ratio:.2f}x healthz with {GAMES} games{goal}, "
               f"{one['ratios'][page]:.2f}x with 1 game: history adds "
               f"{ratio / one['ratios'][page]:.2f}x")
     grew = full["after"] - full["before"]
