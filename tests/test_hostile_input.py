@@ -221,14 +221,16 @@ PAGES_WITH_FORMS = ["/", "/tournament", "/check", "/games/import", "/events"]
 def test_a_json_body_sent_to_a_page_is_refused(client, path, body):
     answer = _post_json(client, path, body)
     assert answer.status_code == 400
-    assert "The request could not be understood." in answer.get_data(as_text=True)
+    assert "not JSON" in answer.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("path", PAGES_WITH_FORMS)
 @pytest.mark.parametrize("field", ["note", "players-0", "hand1", "r1", "text", "name"])
 def test_a_file_where_text_belongs_is_refused(client, path, field):
     data = {"players-0": "Ann", field: (io.BytesIO(b"12 " + HUGE.encode()), "x.txt")}
-    assert client.post(path, data=data, content_type="multipart/form-data").status_code == 400
+    answer = client.post(path, data=data, content_type="multipart/form-data")
+    assert answer.status_code == 400
+    assert "Only the backup import takes a file" in answer.get_data(as_text=True)
 
 
 def test_the_backup_import_still_takes_its_file(client):

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..engine.errors import RulesError
 from .messages import describe
+from .security import NotAForm
 
 bp = Blueprint("pages", __name__)
 
@@ -54,6 +55,18 @@ def csrf_error(_error: CSRFError):
     return _answer(
         gettext("The form has expired or was not sent from this site. Please try again."), 400
     )
+
+
+@bp.app_errorhandler(NotAForm)
+def not_a_form(error: NotAForm):
+    """More specific than :func:`http_error`: says what a page takes instead."""
+    if error.json_body:
+        message = gettext("This page takes a filled-in form, not JSON; programs use the"
+                          " JSON interface under /api/.")
+    else:
+        message = gettext("Only the backup import takes a file; the fields of this form"
+                          " take text.")
+    return _answer(message, 400)
 
 
 @bp.app_errorhandler(RulesError)

@@ -7,8 +7,9 @@ app's other error handlers.
 
 from __future__ import annotations
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, request
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
 csrf = CSRFProtect()
@@ -63,6 +64,15 @@ def _headers(response: Response) -> Response:
 FILE_FIELD = "file"
 
 
+class NotAForm(BadRequest):
+    """A page was sent JSON (``json_body``), or a file where a form has text: answered
+    400 with a sentence that says which (``errors.not_a_form``)."""
+
+    def __init__(self, json_body: bool) -> None:
+        super().__init__()
+        self.json_body = json_body
+
+
 def pages_take_forms() -> None:
     """Refuse (400) a JSON body sent to a page, and a file under any other field name.
 
@@ -72,8 +82,10 @@ def pages_take_forms() -> None:
     """
     if request.path.startswith("/api/"):
         return
-    if request.is_json or any(name != FILE_FIELD for name in request.files):
-        abort(400)
+    if request.is_json:
+        raise NotAForm(json_body=True)
+    if any(name != FILE_FIELD for name in request.files):
+        raise NotAForm(json_body=False)
 
 
 def init_app(app: Flask) -> None:
