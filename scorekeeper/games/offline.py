@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask_babel import get_translations, gettext, ngettext
 
 from ..engine import scoring as sc
+from ..web.i18n import kept_per_language
 from ..web.messages import describe
 
 
@@ -19,7 +20,12 @@ def _slot(name: str) -> str:
 
 
 def refusals() -> dict[str, str]:
-    """What the phone can refuse before the server sees it, keyed by the error's name."""
+    """What the phone can refuse before the server sees it, keyed by the error's name;
+    built once per language (every score sheet carries them)."""
+    return kept_per_language("games.refusals", _refusals)
+
+
+def _refusals() -> dict[str, str]:
     errors = [
         sc.PlayerCount(count=_slot("count")),
         sc.BadPlayerName(player=_slot("player"), limit=_slot("limit")),
