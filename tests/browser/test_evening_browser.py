@@ -7,11 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-
-def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    for seat, value in enumerate(values):
-        page.fill(f"#bh-{seat}", str(value))
-    page.get_by_role("button", name=f"Save deal {number}").click()
+from tests.browser.deals import enter_deal
 
 
 def settings_of(page: Page, base_url: str) -> dict:

@@ -6,11 +6,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser import deals
+
 
 def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    for seat, value in enumerate(values):
-        page.fill(f"#bh-{seat}", str(value))
-    page.get_by_role("button", name=f"Runde {number} speichern").click()
+    deals.enter_deal(page, number, values, save="Runde {number} speichern")
 
 
 def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):

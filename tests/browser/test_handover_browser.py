@@ -10,6 +10,8 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.browser.deals import enter_deal
+
 WORKER_IN_CHARGE = """async () => {
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {
@@ -27,12 +29,6 @@ def start(page: Page, base_url: str, names: list[str]) -> str:
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", name=re.compile("Score sheet"))).to_be_visible()
     return re.sub(r"[?#].*", "", page.url)
-
-
-def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    for seat, value in enumerate(values):
-        page.fill(f"#bh-{seat}", str(value))
-    page.get_by_role("button", name=f"Save deal {number}").click()
 
 
 def read_qr(page: Page) -> str:

@@ -8,6 +8,7 @@ import uuid
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.deals import enter_deal as enter
 from tests.browser.test_pwa_browser import STORE, controlled
 
 GAME_STORE = STORE.replace('transaction("deals", mode)', 'transaction("games", mode)').replace(
@@ -28,12 +29,6 @@ def offline_start(page: Page, context: BrowserContext, base_url: str, names: lis
     page.locator("form.start-form button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/games/offline#[0-9a-f-]{36}$"))
     return page.url.rsplit("#", 1)[1]
-
-
-def enter(page: Page, number: int, values: tuple[int, ...]) -> None:
-    for seat, value in enumerate(values):
-        page.fill(f"#bh-{seat}", str(value))
-    page.get_by_role("button", name=f"Save deal {number}").click()
 
 
 def token(page: Page, base_url: str) -> str:

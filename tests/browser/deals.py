@@ -1,0 +1,21 @@
+"""Typing a deal on a score sheet, as every browser test does it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def enter_deal(page: Page, number: int, values: tuple[int, ...],
+               save: str = "Save deal {number}") -> None:
+    """Type each seat's bullheads and save deal ``number``; ``save`` is the button's
+    label in the page's language.
+
+    Waits first for the button to name deal ``number``: until then the last save is
+    still under way (a new page loading, or the phone storing it and clearing the
+    fields), and what was typed would be lost with the old fields.
+    """
+    button = page.get_by_role("button", name=save.format(number=number))
+    expect(button).to_be_visible()
+    for seat, value in enumerate(values):
+        page.fill(f"#bh-{seat}", str(value))
+    button.click()
