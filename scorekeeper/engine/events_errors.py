@@ -47,7 +47,7 @@ class EventTableSize(RulesError):
 
 @dataclass(eq=False)
 class EventUnknownPlayer(RulesError):
-    """A game's result names someone who does not play in the event."""
+    """A game's result, or a player leaving, names someone who does not play in the event."""
 
     player: str
 

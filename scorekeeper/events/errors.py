@@ -114,14 +114,6 @@ class TooFewToSeat(EventError):
 
 
 @dataclass(eq=False)
-class UnknownEventPlayer(EventError):
-    player: object
-
-    def __str__(self) -> str:
-        return f"{self.player!r} does not play in this event"
-
-
-@dataclass(eq=False)
 class PlayerAlreadyOut(EventError):
     status: ClassVar[int] = 409
     player: str
@@ -148,6 +140,5 @@ add_sentences({
         "or to join."),
     TooFewToSeat: lazy_gettext(
         "Only %(count)s players are still in the event; a round needs at least 6."),
-    UnknownEventPlayer: lazy_gettext("“%(player)s” does not play in this event."),
     PlayerAlreadyOut: lazy_gettext("%(player)s has already left the event."),
 })

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..engine import scoring as sc
-from ..engine.events_errors import EventPlayerCount, EventPlayerRepeated
+from ..engine.events_errors import EventPlayerCount, EventPlayerRepeated, EventUnknownPlayer
 from ..engine.limits import MAX_EVENT_PLAYERS
 from ..web.db import transaction
 from .errors import (
@@ -23,7 +23,6 @@ from .errors import (
     NoSuchEvent,
     PlayerAlreadyOut,
     RoundAlreadySeated,
-    UnknownEventPlayer,
 )
 
 JOIN, DROP = "join", "drop"
@@ -117,7 +116,7 @@ class Event:
             raise AllRoundsSeated(rounds=self.rounds)
         stored = self._find(name, self.players)
         if stored is None:
-            raise UnknownEventPlayer(player=name)
+            raise EventUnknownPlayer(player=name)
         if stored not in self.active:
             raise PlayerAlreadyOut(player=stored)
         return stored
