@@ -1,7 +1,6 @@
-"""The database schema as its migrations, oldest first (applied by ``db.migrate``).
-
-``PRAGMA user_version`` holds how many have been applied; each entry moves the schema one
-version up. Append, never edit an applied one: a club's database file outlives releases.
+"""The database schema as its migrations, oldest first, applied by ``db.migrate``
+(``PRAGMA user_version`` holds how many a database has had): a club's database file
+outlives releases, so a schema only ever grows by a new entry.
 """
 
 from __future__ import annotations
