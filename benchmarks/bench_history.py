@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc  # noqa: E402
 from scorekeeper.games import store, summary  # noqa: E402
 from scorekeeper.games.columns import dump, entry_columns  # noqa: E402
@@ -52,7 +53,7 @@ def _deal(settings: sc.Settings, rng: random.Random) -> sc.Entry:
         values = {name: rng.randint(0, 14) for name in settings.players}
         try:
             return sc.make_entry(settings, values)
-        except sc.ScoringError:
+        except errors.RulesError:
             continue
 
 

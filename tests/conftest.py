@@ -43,6 +43,13 @@ def runner(app):
     return app.test_cli_runner()
 
 
+def refusal(response) -> str:
+    """The sentence of a JSON refusal, once its keys are the interface's own."""
+    answer = response.get_json()
+    assert set(answer) == {"error", "code", "fields"}, answer
+    return answer["error"]
+
+
 def read_csrf_token(client, path: str = "/") -> str:
     """The token a page carries in its ``<meta name="csrf-token">``."""
     html = client.get(path).get_data(as_text=True)

@@ -92,5 +92,5 @@ def test_a_missing_csrf_token_says_what_to_do_on_pages_and_in_json(client):
     api = client.post("/api/v1/games?lang=nl", json={"players": ["Ann", "Bob"]})
     assert api.status_code == 400
     assert api.get_json() == {
-        "error": "Het formulier is verlopen of kwam niet van deze site. Probeer het opnieuw."
-    }
+        "error": "Het formulier is verlopen of kwam niet van deze site. Probeer het opnieuw.",
+        "code": "FormExpired", "fields": {}}

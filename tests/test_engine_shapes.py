@@ -267,7 +267,7 @@ def test_a_row_too_long_for_its_shape_names_the_limit(rows, takes_at, fields):
     with pytest.raises(errors.RowTooLong) as caught:
         Table.from_rows(rows, takes_at=takes_at)
     assert asdict(caught.value) == fields
-    assert str(caught.value).endswith(f"at most {fields['limit']}")
+    assert str(caught.value).endswith(f"at most {fields['limit']}.")
     if takes_at < 7:  # one card later, the row is legal
         assert Table.from_rows(rows, takes_at=takes_at + 1).rows[fields["row"] - 1] == tuple(
             rows[fields["row"] - 1])
@@ -283,7 +283,7 @@ def test_rows_are_numbered_1_to_r_in_choices():
     with pytest.raises(errors.BadRowChoice) as caught:
         resolve_turn(table, plays(5), take={"A": 4})
     assert asdict(caught.value) == {"player": "A", "row": 4, "rows": 3}
-    assert str(caught.value) == "A chose row 4; rows are numbered 1 to 3"
+    assert str(caught.value) == "A chose row 4, but rows are numbered 1 to 3."
     tie = Table.from_rows([[10], [30], [50]])
     with pytest.raises(errors.BadRowChoice):
         resolve_turn(tie, plays(40), "professional", place={"A": (4, "left")})

@@ -297,30 +297,3 @@ def test_standings_read_only_the_events_own_games(api, app, monkeypatch):
     assert sorted(map(str, loaded)) == sorted(str(t["game"]) for t in tables)
     with app.app_context():
         assert get_db().execute("SELECT count(*) FROM event_tables").fetchone()[0] == 2
-
-
-def _event_errors():
-    from scorekeeper.events import errors
-
-    found, todo = [], [errors.EventError]
-    while todo:
-        cls = todo.pop()
-        todo.extend(cls.__subclasses__())
-        if cls is not errors.EventError:
-            found.append(cls)
-    return sorted(found, key=lambda cls: cls.__name__)
-
-
-@pytest.mark.parametrize("error_type", _event_errors(), ids=lambda cls: cls.__name__)
-def test_every_event_error_has_a_translated_sentence(error_type):
-    """Like tests/test_messages.py for the engine's errors (it walks only the engine)."""
-    from babel.messages.pofile import read_po
-
-    from scorekeeper.web import messages
-    from tests.test_messages import TRANSLATIONS
-
-    msgid = str(messages._MESSAGES[error_type])
-    for lang in ("nl", "de"):
-        with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
-            message = read_po(po).get(msgid)
-        assert message is not None and message.string and not message.fuzzy, (lang, msgid)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import refusal
 
 
 @pytest.fixture
@@ -231,7 +232,7 @@ def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, b
     """The games API's own refusals are typed errors now; their sentences did not move."""
     path = path.format(id=api.game()["id"], missing=MISSING)
     answer = getattr(api, method)(f"/api/v1/games{path}?lang=nl", body)
-    assert (answer.status_code, answer.get_json()) == (status, {"error": sentence})
+    assert (answer.status_code, refusal(answer)) == (status, sentence)
 
 
 def test_every_conflict_answers_409_with_the_game(api):

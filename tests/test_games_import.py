@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc
 from scorekeeper.games import imports, store
 from scorekeeper.web import db
@@ -110,7 +111,7 @@ def test_a_game_can_hold_only_so_many_deals(app, send):
     with app.app_context():
         conn = db.get_db()
         game = store.load(conn, token)
-        with pytest.raises(sc.TooManyDeals):
+        with pytest.raises(errors.TooManyDeals):
             store.write_deal(conn, token, sc.EventKind.DEAL, None, game.state.deals[0].entry,
                              None)
         store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, game.state.deals[0].entry,
@@ -127,7 +128,7 @@ def test_a_game_log_can_hold_only_so_many_changes(app, monkeypatch):
         store.write_deal(conn, token, sc.EventKind.DEAL, None, entry, None)
         for _ in range(2):
             store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, entry, None)
-        with pytest.raises(sc.TooManyChanges):
+        with pytest.raises(errors.TooManyChanges):
             store.undo(conn, token, sc.EventKind.WITHDRAWAL, 1)
         assert store.load(conn, token).version == 3
 

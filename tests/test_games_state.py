@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc
 from scorekeeper.games import store, summary
 from scorekeeper.web import db
@@ -84,7 +85,7 @@ def test_state_is_stored_right_after_every_kind_of_write(app, plan, virgin):
                     number = (len(game.state.deals) if kind == WITHDRAWAL
                               else game.state.next_number)
                     store.undo(conn, token, kind, number)
-            except sc.ScoringError:
+            except errors.RulesError:
                 pass
             assert stored(conn, token) == replayed(store.load(conn, token))
             assert kept(conn) == summed(conn)

@@ -14,8 +14,9 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc
-from scorekeeper.engine.scoring import NoSuchGame
+from scorekeeper.engine.errors import NoSuchGame
 from scorekeeper.games import backup, imports, store
 from scorekeeper.web import db
 
@@ -167,11 +168,11 @@ def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
         again, written = store.write_deal(conn, game_id, DEAL, 1, entry, "phone-1")
         assert not written and again == game
         other = sc.make_entry(settings, {"Ann": 5, "Bob": 0})
-        with pytest.raises(sc.ClientIdReused):
+        with pytest.raises(errors.ClientIdReused):
             store.write_deal(conn, game_id, DEAL, 1, other, "phone-1")
-        with pytest.raises(sc.DealNumberTaken):
+        with pytest.raises(errors.DealNumberTaken):
             store.write_deal(conn, game_id, DEAL, 1, other, "phone-2")
-        with pytest.raises(sc.NoSuchDeal):
+        with pytest.raises(errors.NoSuchDeal):
             store.write_deal(conn, game_id, CORRECTION, 2, other, None)
         with pytest.raises(NoSuchGame):
             store.write_deal(conn, MISSING, DEAL, None, entry, None)
@@ -204,7 +205,7 @@ def test_start_game_finds_the_game_of_a_client_id(app):
         assert first == (first[0], True)
         assert store.start_game(conn, settings, "", "phone-1") == (first[0], False)
         assert store.load(conn, first[0]).client_id == "phone-1"
-        with pytest.raises(sc.ClientIdReused):
+        with pytest.raises(errors.ClientIdReused):
             store.start_game(conn, sc.make_settings(["Ann", "Bob"]), "", "phone-1")
         second = store.create_game(conn, settings)
         with pytest.raises(sqlite3.IntegrityError):  # the database guards it as well
@@ -260,7 +261,7 @@ def test_a_backup_with_an_undo_imports_again(app):
         copy, new = store.import_game(conn, checked.settings, checked.note, checked.created_at,
                                       checked.events, checked.digest)
         assert new and store.load(conn, copy).state.totals == {"Ann": 5, "Bob": 4}
-        with pytest.raises(sc.CannotRestore):
+        with pytest.raises(errors.CannotRestore):
             store.undo(conn, copy, sc.EventKind.RESTORE, 2)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import refusal
 
 from scorekeeper.check.request import answer, parse
 from scorekeeper.engine import RulesError
@@ -127,7 +128,8 @@ def test_the_api_view_answers_a_sample_of_the_vectors_alike(client):
                                    content_type="application/json")
             if "error" in case:
                 assert response.status_code == 400, case
-                assert set(response.get_json()) == {"error"}
+                assert response.get_json()["code"] == case["error"], case
+                assert refusal(response)
             else:
                 assert response.status_code == 200, case
                 # The same keys in the same order, not just equal objects.

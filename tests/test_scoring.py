@@ -11,6 +11,7 @@ from dataclasses import asdict
 
 import pytest
 
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc
 
 
@@ -44,7 +45,7 @@ def test_passing_the_threshold_ends_and_refuses_more_deals():
     state = play(s, {"Ann": 60, "Bob": 3}, {"Ann": 20, "Bob": 2})
     assert state.totals == {"Ann": 80, "Bob": 5}
     assert state.finished and state.winners == ("Bob",)
-    with pytest.raises(sc.GameFinished):
+    with pytest.raises(errors.GameFinished):
         sc.check_new_deal(state, 3)
 
 
@@ -94,7 +95,7 @@ def test_hand_variant_counts_the_hand_double():
     s = sc.make_settings(["A", "B"], variant="hand")
     entry = sc.make_entry(s, {"A": 4, "B": 0}, hand={"A": 1, "B": 3})
     assert sc.score_deal(s, entry) == {"A": 6, "B": 6}
-    with pytest.raises(sc.MissingPlayerValue):
+    with pytest.raises(errors.MissingPlayerValue):
         sc.make_entry(s, {"A": 4, "B": 0})
 
 
@@ -109,13 +110,13 @@ def test_everyone_at_zero_is_possible_only_in_hand():
     s = sc.make_settings(["A", "B", "C"], variant="hand", virgin_doubling=True)
     zero = dict.fromkeys("ABC", 0)
     assert sc.score_deal(s, sc.make_entry(s, zero, hand=zero)) == zero
-    with pytest.raises(sc.DealUnderBound):
+    with pytest.raises(errors.DealUnderBound):
         sc.make_entry(sc.make_settings(["A", "B", "C"], virgin_doubling=True), zero)
 
 
 def test_hand_values_in_a_basic_game_are_refused():
     s = sc.make_settings(["A", "B"])
-    with pytest.raises(sc.HandNotInVariant):
+    with pytest.raises(errors.HandNotInVariant):
         sc.make_entry(s, {"A": 1, "B": 1}, hand={"A": 0, "B": 0})
 
 
@@ -132,14 +133,14 @@ def test_deck_bound(variant, players, bound):
     at_bound = dict.fromkeys(names, 0) | {"P0": bound}
     hand = dict.fromkeys(names, 0) if variant == "hand" else None
     sc.make_entry(s, at_bound, hand=hand)
-    with pytest.raises(sc.DealOverBound) as caught:
+    with pytest.raises(errors.DealOverBound) as caught:
         sc.make_entry(s, at_bound | {"P1": 1}, hand=hand)
     assert asdict(caught.value) == {"total": bound + 1, "bound": bound, "rows": 4}
 
 
 def test_hand_and_stack_together_are_bounded():
     s = sc.make_settings(["A", "B"], variant="hand")
-    with pytest.raises(sc.DealOverBound):
+    with pytest.raises(errors.DealOverBound):
         sc.make_entry(s, {"A": 100, "B": 0}, hand={"A": 0, "B": 68})
 
 
@@ -152,39 +153,39 @@ def test_cards_give_bullheads():
 
 def test_card_taken_twice_is_refused():
     s = sc.make_settings(["A", "B"])
-    with pytest.raises(sc.CardTakenTwice) as caught:
+    with pytest.raises(errors.CardTakenTwice) as caught:
         sc.make_entry(s, cards={"A": [12, 30], "B": [30]})
     assert caught.value.card == 30
-    with pytest.raises(sc.CardTakenTwice):
+    with pytest.raises(errors.CardTakenTwice):
         sc.make_entry(s, cards={"A": [7, 7], "B": []})
 
 
 def test_double_deck_allows_twins_but_not_three():
     s = sc.make_settings(["A", "B"], variant="double")
     assert sc.make_entry(s, cards={"A": [30], "B": [30]}).bullheads == {"A": 3, "B": 3}
-    with pytest.raises(sc.CardTakenTwice):
+    with pytest.raises(errors.CardTakenTwice):
         sc.make_entry(s, cards={"A": [30, 30], "B": [30]})
 
 
 def test_card_outside_the_deck_is_refused():
     s = sc.make_settings(["A", "B"], variant="tactics")  # 2 players: cards 1..24
-    with pytest.raises(sc.CardOutsideDeck) as caught:
+    with pytest.raises(errors.CardOutsideDeck) as caught:
         sc.make_entry(s, cards={"A": [25], "B": []})
     assert asdict(caught.value) == {"card": 25, "max_card": 24}
-    with pytest.raises(sc.CardOutsideDeck):
+    with pytest.raises(errors.CardOutsideDeck):
         sc.make_entry(sc.make_settings(["A", "B"]), cards={"A": [105], "B": []})
 
 
 @pytest.mark.parametrize(
     ("values", "error"),
     [
-        ({"A": -1, "B": 0}, sc.BadBullheads),
-        ({"A": 1.5, "B": 0}, sc.BadBullheads),
-        ({"A": True, "B": 0}, sc.BadBullheads),
-        ({"A": "²", "B": 0}, sc.BadBullheads),
-        ({"A": "٣", "B": 0}, sc.BadBullheads),
-        ({"A": 1}, sc.MissingPlayerValue),
-        ({"A": 1, "B": 0, "Zed": 0}, sc.UnknownPlayer),
+        ({"A": -1, "B": 0}, errors.BadBullheads),
+        ({"A": 1.5, "B": 0}, errors.BadBullheads),
+        ({"A": True, "B": 0}, errors.BadBullheads),
+        ({"A": "²", "B": 0}, errors.BadBullheads),
+        ({"A": "٣", "B": 0}, errors.BadBullheads),
+        ({"A": 1}, errors.MissingPlayerValue),
+        ({"A": 1, "B": 0, "Zed": 0}, errors.UnknownPlayer),
     ],
 )
 def test_bad_entries(values, error):
@@ -194,22 +195,22 @@ def test_bad_entries(values, error):
 
 def test_bullheads_and_cards_together_are_refused():
     s = sc.make_settings(["A", "B"])
-    with pytest.raises(sc.EntryKind):
+    with pytest.raises(errors.EntryKind):
         sc.make_entry(s, {"A": 1, "B": 0}, cards={"A": [], "B": []})
 
 
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [
-        ({"players": ["Ann"]}, sc.PlayerCount),
-        ({"players": [f"P{i}" for i in range(11)]}, sc.PlayerCount),
-        ({"players": ["Ann", "  "]}, sc.BadPlayerName),
-        ({"players": ["Ann", "x" * 41]}, sc.BadPlayerName),
-        ({"players": ["Ann", " ann "]}, sc.DuplicatePlayer),
-        ({"players": ["Ann", "Bob"], "threshold": 0}, sc.BadThreshold),
-        ({"players": ["Ann", "Bob"], "threshold": "abc"}, sc.BadThreshold),
-        ({"players": ["Ann", "Bob"], "fixed_deals": 0}, sc.BadFixedDeals),
-        ({"players": ["Ann", "Bob"], "variant": "nifty"}, sc.UnknownGameVariant),
+        ({"players": ["Ann"]}, errors.PlayerCount),
+        ({"players": [f"P{i}" for i in range(11)]}, errors.PlayerCount),
+        ({"players": ["Ann", "  "]}, errors.BadPlayerName),
+        ({"players": ["Ann", "x" * 41]}, errors.BadPlayerName),
+        ({"players": ["Ann", " ann "]}, errors.DuplicatePlayer),
+        ({"players": ["Ann", "Bob"], "threshold": 0}, errors.BadThreshold),
+        ({"players": ["Ann", "Bob"], "threshold": "abc"}, errors.BadThreshold),
+        ({"players": ["Ann", "Bob"], "fixed_deals": 0}, errors.BadFixedDeals),
+        ({"players": ["Ann", "Bob"], "variant": "nifty"}, errors.UnknownGameVariant),
     ],
 )
 def test_bad_settings(kwargs, error):
@@ -237,12 +238,12 @@ def test_correction_that_takes_the_end_back_reopens_the_game():
 def test_deal_numbers_taken_and_skipped():
     s = sc.make_settings(["Ann", "Bob"])
     state = play(s, {"Ann": 3, "Bob": 1}, {"Ann": 1, "Bob": 3})
-    with pytest.raises(sc.DealNumberTaken):
+    with pytest.raises(errors.DealNumberTaken):
         sc.check_new_deal(state, 2)
-    with pytest.raises(sc.DealNumberSkipped):
+    with pytest.raises(errors.DealNumberSkipped):
         sc.check_new_deal(state, 4)
     assert sc.check_new_deal(state, None) == 3
-    with pytest.raises(sc.NoSuchDeal):
+    with pytest.raises(errors.NoSuchDeal):
         sc.check_correction(state, 3)
 
 
@@ -281,11 +282,11 @@ def test_the_bounds_of_a_deal(players, variant, shape, lower, upper):
     hand = dict.fromkeys(names, 0) if variant == "hand" else None
     for total in {lower, upper}:  # both ends are legal
         sc.make_entry(s, dict.fromkeys(names, 0) | {"P0": total}, hand=hand)
-    with pytest.raises(sc.DealOverBound) as over:
+    with pytest.raises(errors.DealOverBound) as over:
         sc.make_entry(s, dict.fromkeys(names, 0) | {"P0": upper, "P1": 1}, hand=hand)
     assert asdict(over.value) == {"total": upper + 1, "bound": upper, "rows": s.rows}
     if lower:
-        with pytest.raises(sc.DealUnderBound) as under:
+        with pytest.raises(errors.DealUnderBound) as under:
             sc.make_entry(s, dict.fromkeys(names, 0) | {"P1": lower - 1}, hand=hand)
         assert asdict(under.value) == {
             "total": lower - 1, "bound": lower, "players": players,
@@ -294,7 +295,7 @@ def test_the_bounds_of_a_deal(players, variant, shape, lower, upper):
 
 def test_the_lower_bound_counts_cards_entered_as_cards_too():
     s = sc.make_settings(["A", "B", "C"])  # at least 14
-    with pytest.raises(sc.DealUnderBound) as caught:
+    with pytest.raises(errors.DealUnderBound) as caught:
         sc.make_entry(s, cards={"A": [55], "B": [11], "C": [1]})  # 7 + 5 + 1 = 13
     assert (caught.value.total, caught.value.bound) == (13, 14)
     assert sc.make_entry(s, cards={"A": [55], "B": [11], "C": [1, 2]}).bullheads == {
@@ -317,22 +318,22 @@ def test_the_shape_defaults_to_the_booklets_game():
 @pytest.mark.parametrize(
     ("shape", "error"),
     [
-        ({"rows": 2}, sc.BadRowCount),
-        ({"rows": 6}, sc.BadRowCount),
-        ({"rows": "4"}, sc.BadRowCount),
-        ({"rows": True}, sc.BadRowCount),
-        ({"rows": 4.0}, sc.BadRowCount),
-        ({"rows": None}, sc.BadRowCount),
-        ({"takes_at": 4}, sc.BadTakesAt),
-        ({"takes_at": 8}, sc.BadTakesAt),
-        ({"takes_at": "6"}, sc.BadTakesAt),
-        ({"takes_at": True}, sc.BadTakesAt),
-        ({"takes_at": 6.0}, sc.BadTakesAt),
-        ({"hand_size": 9}, sc.BadHandSize),
-        ({"hand_size": "10"}, sc.BadHandSize),
-        ({"hand_size": True}, sc.BadHandSize),
-        ({"hand_size": 10.0}, sc.BadHandSize),
-        ({"hand_size": -10}, sc.BadHandSize),
+        ({"rows": 2}, errors.BadRowCount),
+        ({"rows": 6}, errors.BadRowCount),
+        ({"rows": "4"}, errors.BadRowCount),
+        ({"rows": True}, errors.BadRowCount),
+        ({"rows": 4.0}, errors.BadRowCount),
+        ({"rows": None}, errors.BadRowCount),
+        ({"takes_at": 4}, errors.BadTakesAt),
+        ({"takes_at": 8}, errors.BadTakesAt),
+        ({"takes_at": "6"}, errors.BadTakesAt),
+        ({"takes_at": True}, errors.BadTakesAt),
+        ({"takes_at": 6.0}, errors.BadTakesAt),
+        ({"hand_size": 9}, errors.BadHandSize),
+        ({"hand_size": "10"}, errors.BadHandSize),
+        ({"hand_size": True}, errors.BadHandSize),
+        ({"hand_size": 10.0}, errors.BadHandSize),
+        ({"hand_size": -10}, errors.BadHandSize),
     ],
 )
 def test_bad_shapes_are_refused_with_the_value_as_given(shape, error):
@@ -358,7 +359,7 @@ def test_the_hands_must_fit_the_deck(players, variant, shape, needed, cards):
     if not cards:
         assert sc.make_settings(names, variant=variant, **shape).cards_in_play == needed
         return
-    with pytest.raises(sc.DeckTooSmall) as caught:
+    with pytest.raises(errors.DeckTooSmall) as caught:
         sc.make_settings(names, variant=variant, **shape)
     assert asdict(caught.value) == {
         "players": players, "hand_size": shape.get("hand_size", 10),
@@ -398,13 +399,13 @@ def test_only_the_last_deal_can_be_withdrawn():
     s = sc.make_settings(TWO)
     state = sc.replay(s, log(s, ("deal", 1, {"Ann": 5, "Bob": 3}),
                              ("deal", 2, {"Ann": 4, "Bob": 4})))
-    with pytest.raises(sc.NotTheLastDeal) as caught:
+    with pytest.raises(errors.NotTheLastDeal) as caught:
         sc.check_withdrawal(state, 1)
     assert (caught.value.number, caught.value.last, caught.value.status) == (1, 2, 409)
-    with pytest.raises(sc.NoSuchDeal):
+    with pytest.raises(errors.NoSuchDeal):
         sc.check_withdrawal(state, 3)
     assert sc.check_withdrawal(state, 2).bullheads == {"Ann": 4, "Bob": 4}
-    with pytest.raises(sc.NotTheLastDeal):
+    with pytest.raises(errors.NotTheLastDeal):
         sc.replay(s, log(s, ("deal", 1, {"Ann": 5, "Bob": 3}),
                          ("deal", 2, {"Ann": 4, "Bob": 4}), ("withdrawal", 1, None)))
 
@@ -425,12 +426,12 @@ def test_restore_refused_once_another_deal_took_the_number():
              ("withdrawal", 2, None), ("deal", 2, {"Ann": 1, "Bob": 6})]
     state = sc.replay(s, log(s, *lines))
     assert state.totals == {"Ann": 6, "Bob": 9} and state.restorable is None
-    with pytest.raises(sc.CannotRestore) as caught:
+    with pytest.raises(errors.CannotRestore) as caught:
         sc.check_restore(state, 2)
     assert (caught.value.number, caught.value.next, caught.value.status) == (2, 3, 409)
-    with pytest.raises(sc.CannotRestore):
+    with pytest.raises(errors.CannotRestore):
         sc.replay(s, log(s, *lines, ("restore", 2, None)))
-    with pytest.raises(sc.NoSuchDeal):
+    with pytest.raises(errors.NoSuchDeal):
         sc.check_restore(state, 1)  # never withdrawn
 
 
@@ -441,7 +442,7 @@ def test_restore_puts_back_the_corrected_value_and_needs_the_deals_before_it():
              ("withdrawal", 2, None), ("withdrawal", 1, None)]
     state = sc.replay(s, log(s, *lines))
     assert state.totals == {"Ann": 0, "Bob": 0} and state.restorable == 1
-    with pytest.raises(sc.CannotRestore):
+    with pytest.raises(errors.CannotRestore):
         sc.check_restore(state, 2)
     back = sc.replay(s, log(s, *lines, ("restore", 1, None), ("restore", 2, None)))
     assert back.totals == {"Ann": 13, "Bob": 5}  # 5 + 8, 3 + 2: the corrected value
@@ -456,5 +457,5 @@ def test_a_finished_game_cannot_restore_until_it_reopens():
     state = sc.replay(s, log(s, *lines))
     assert state.finished and state.totals == {"Ann": 21, "Bob": 7}
     assert state.restorable is None
-    with pytest.raises(sc.GameFinished):
+    with pytest.raises(errors.GameFinished):
         sc.check_restore(state, 3)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.events_errors import EventPlayerCount, EventPlayerRepeated
+from scorekeeper.engine.errors import EventPlayerCount, NameRepeated
 from scorekeeper.engine.seating import draw_round, repeats, seat_round, table_sizes
 from scorekeeper.engine.standings import standings
 
@@ -75,9 +75,9 @@ def test_draw_round_depends_on_the_seed():
 
 
 def test_seating_refuses_bad_player_lists():
-    with pytest.raises(EventPlayerRepeated):
+    with pytest.raises(NameRepeated):
         draw_round(["A", "B", "C", "D", "E", "A"], 1)
-    with pytest.raises(EventPlayerRepeated):
+    with pytest.raises(NameRepeated):
         seat_round(["A", "B", "C", "D", "E", "A"], set(), 1, 2)
     with pytest.raises(EventPlayerCount):
         seat_round(["A", "B", "C", "D", "E"], set(), 1, 2)

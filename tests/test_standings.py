@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.events_errors import (
+from scorekeeper.engine.errors import (
     EventBadBullheads,
-    EventPlayerRepeated,
     EventTableSize,
     EventUnknownPlayer,
+    NameRepeated,
 )
 from scorekeeper.engine.standings import placement_points, standings
 
@@ -152,7 +152,7 @@ def test_standings_invariants(tables, seed):
 
 
 @pytest.mark.parametrize(("players", "games", "error"), [
-    (["A", "B", "A"], [], EventPlayerRepeated),
+    (["A", "B", "A"], [], NameRepeated),
     (["A", "B", "C"], [{"A": 1, "B": 2, "X": 3}], EventUnknownPlayer),
     (["A", "B"], [{"A": 1, "B": 2}], EventTableSize),
 ])

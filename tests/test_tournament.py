@@ -6,7 +6,7 @@ import re
 import sqlite3
 
 import pytest
-from conftest import read_csrf_token
+from conftest import read_csrf_token, refusal
 
 from scorekeeper import create_app
 
@@ -241,16 +241,14 @@ BAD_OPTIONS = {"per_page": ("2", 2.0, True, 3, 0, None), "event": (5, ["Club"], 
 def test_sheets_api_refuses_bad_bodies_with_400_json(client, body, message):
     response = client.post("/api/v1/tournament/sheets?lang=en", json=body)
     assert response.status_code == 400
-    assert response.get_json() == {"error": message}
+    assert refusal(response) == message
 
 
 def test_sheets_api_errors_follow_the_request_language(client):
     body = {**BODY, "hands": {**HANDS, "Bob": HANDS["Bob"][:9]}}
     response = client.post("/api/v1/tournament/sheets", json=body,
                            headers={"Accept-Language": "nl"})
-    assert response.get_json() == {
-        "error": "De hand van Bob telt 9 kaarten; een hand telt er precies 10."
-    }
+    assert refusal(response) == "De hand van Bob telt 9 kaarten; een hand telt er precies 10."
 
 
 def test_sheets_api_refuses_broken_json(client):

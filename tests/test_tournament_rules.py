@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.engine import errors
 from scorekeeper.engine import tournament as rules
 
 FOUR = ["Ann", "Bob", "Cas", "Dirk"]
@@ -61,25 +62,25 @@ def with_hand(player, hand):
 @pytest.mark.parametrize(
     ("hands", "error", "fields"),
     [
-        ({k: v for k, v in HANDS.items() if k != "Cas"}, rules.MissingHand, {"player": "Cas"}),
-        ({**HANDS, "Eve": HANDS["Ann"]}, rules.UnknownOwner, {"player": "Eve"}),
-        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12]), rules.WrongHandSize,
+        ({k: v for k, v in HANDS.items() if k != "Cas"}, errors.MissingHand, {"player": "Cas"}),
+        ({**HANDS, "Eve": HANDS["Ann"]}, errors.UnknownOwner, {"player": "Eve"}),
+        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12]), errors.WrongHandSize,
          {"player": "Bob", "count": 9}),
-        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12, 13, 40]), rules.WrongHandSize,
+        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12, 13, 40]), errors.WrongHandSize,
          {"player": "Bob", "count": 11}),
-        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12, 12]), rules.CardRepeated,
+        (with_hand("Bob", [1, 3, 5, 6, 7, 9, 10, 11, 12, 12]), errors.CardRepeated,
          {"player": "Bob", "card": 12}),
-        (with_hand("Bob", [0, 3, 5, 6, 7, 9, 10, 11, 12, 13]), rules.HandCardOutOfRange,
+        (with_hand("Bob", [0, 3, 5, 6, 7, 9, 10, 11, 12, 13]), errors.HandCardOutOfRange,
          {"player": "Bob", "card": 0, "max_card": 44, "count": 4}),
-        (with_hand("Bob", [45, 3, 5, 6, 7, 9, 10, 11, 12, 13]), rules.HandCardOutOfRange,
+        (with_hand("Bob", [45, 3, 5, 6, 7, 9, 10, 11, 12, 13]), errors.HandCardOutOfRange,
          {"player": "Bob", "card": 45, "max_card": 44, "count": 4}),
-        (with_hand("Bob", [2, 3, 5, 6, 7, 9, 10, 11, 12, 13]), rules.CardInTwoHands,
+        (with_hand("Bob", [2, 3, 5, 6, 7, 9, 10, 11, 12, 13]), errors.CardInTwoHands,
          {"card": 2, "first": "Ann", "second": "Bob"}),
-        (with_hand("Bob", ["1", 3, 5, 6, 7, 9, 10, 11, 12, 13]), rules.HandNotACard,
+        (with_hand("Bob", ["1", 3, 5, 6, 7, 9, 10, 11, 12, 13]), errors.HandNotACard,
          {"player": "Bob"}),
-        (with_hand("Bob", [True, 3, 5, 6, 7, 9, 10, 11, 12, 13]), rules.HandNotACard,
+        (with_hand("Bob", [True, 3, 5, 6, 7, 9, 10, 11, 12, 13]), errors.HandNotACard,
          {"player": "Bob"}),
-        (with_hand("Bob", "1 3 5"), rules.HandNotACard, {"player": "Bob"}),
+        (with_hand("Bob", "1 3 5"), errors.HandNotACard, {"player": "Bob"}),
     ],
 )
 def test_bad_hands_are_refused_with_what_and_where(hands, error, fields):
@@ -91,12 +92,12 @@ def test_bad_hands_are_refused_with_what_and_where(hands, error, fields):
 @pytest.mark.parametrize(
     ("names", "error"),
     [
-        (["Ann"], rules.WrongPlayerCount),
-        (["A", "B", "C", "D", "E", "F"], rules.WrongPlayerCount),
-        (["Ann", "  "], rules.BadName),
-        (["Ann", "x" * 101], rules.BadName),
-        (["Ann", 7], rules.BadName),
-        (["Ann", " Ann "], rules.NameRepeated),
+        (["Ann"], errors.WrongPlayerCount),
+        (["A", "B", "C", "D", "E", "F"], errors.WrongPlayerCount),
+        (["Ann", "  "], errors.BadName),
+        (["Ann", "x" * 101], errors.BadName),
+        (["Ann", 7], errors.BadName),
+        (["Ann", " Ann "], errors.NameRepeated),
     ],
 )
 def test_bad_player_lists_are_refused(names, error):
@@ -113,13 +114,13 @@ def test_points_limit_is_the_decks_bullheads_minus_four():
     # 5, 15, 25 -> 2 each (6); the other 25 cards -> 1 each. Total 55, so 51.
     assert rules.points_limit(["A", "B", "C"]) == 51
     assert rules.check_game_points(["A", "B", "C"], {"A": 51, "B": 0, "C": 0})["A"] == 51
-    with pytest.raises(rules.PointsTooHigh):
+    with pytest.raises(errors.PointsTooHigh):
         rules.check_game_points(["A", "B", "C"], {"A": 50, "B": 1, "C": 1})
 
 
 @pytest.mark.parametrize("value", [-1, "3", 2.5, None, True])
 def test_points_must_be_whole_numbers_from_zero(value):
-    with pytest.raises(rules.BadPoints) as caught:
+    with pytest.raises(errors.BadPoints) as caught:
         rules.check_game_points(["A", "B"], {"A": 0, "B": value})
     assert asdict(caught.value) == {"player": "B"}
 

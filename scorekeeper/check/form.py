@@ -19,6 +19,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 
 from ..engine import MAX_CARD, errors, tactics_max_card
+from ..engine.errors import N_, RulesError
 from ..engine.limits import MAX_ROWS, MIN_PLAYERS, MIN_ROWS, ROWS, TAKES_AT
 from ..web.fields import WholeNumberField
 from .strings import say
@@ -50,12 +51,35 @@ def tactics_limit(players: int) -> int:
 TACTICS_LIMITS = tuple(tactics_limit(players) for players in range(READ_LINES + 1))
 
 
-class FormError(ValueError):
-    """Typed text that is not a number where a card belongs; ``message`` is translated."""
+class FormError(RulesError):
+    """The family of typed text the form cannot read: the browser's form reads it alike."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+
+class NotANumber(FormError):
+    template = N_("“%(value)s” is not a number: the highest card must be a number.")
+    value: str
+
+
+class NotACardNumber(FormError):
+    template = N_("%(where)s: “%(value)s” is not a card number.")
+    where: str
+    """"Row 2" (in the page's language) or the player's name."""
+    value: str
+
+
+class NotAPlace(FormError):
+    template = N_("%(player)s: “%(value)s” is not a place a card can go to.")
+    player: str
+    value: str
+
+
+class NotARow(FormError):
+    template = N_("%(player)s: the row to take must be a number from 1 to %(rows)s.")
+    player: str
+    rows: int
+
+
+FORM_REFUSALS = (NotANumber, NotACardNumber, NotAPlace, NotARow)
 
 
 @dataclass
@@ -185,7 +209,7 @@ class CheckForm(FlaskForm):
         if not typed:
             return MAX_CARD
         if self.max_card.number is None:
-            raise FormError(say("bad_number", value=typed))
+            raise NotANumber(value=typed)
         return self.max_card.number
 
     # --- the request for the engine ---
@@ -213,7 +237,7 @@ class CheckForm(FlaskForm):
             if line.place.strip() and name not in place:
                 match = _PLACE.match(line.place)
                 if not match:
-                    raise FormError(say("bad_place", player=name, value=line.place))
+                    raise NotAPlace(player=name, value=line.place)
                 place[name] = {"row": int(match[1]), "side": match[2]}
         return {"variant": self.variant.data, "max_card": self.max_card_value(), "rows": rows,
                 "takes_at": self.takes, "plays": plays, "take": take, "place": place}
@@ -265,7 +289,7 @@ def _numbers(text: str, where: str) -> list[int]:
         if not token:
             continue
         if not _DIGITS.fullmatch(token):
-            raise FormError(say("bad_card", where=where, value=token))
+            raise NotACardNumber(where=where, value=token)
         numbers.append(int(token))
     return numbers
 
@@ -273,7 +297,7 @@ def _numbers(text: str, where: str) -> list[int]:
 def _row_choice(text: str, name: str, rows: int) -> int:
     text = text.strip()
     if not _DIGITS.fullmatch(text) or len(text) > 1:
-        raise FormError(say("bad_take", player=name, rows=rows))
+        raise NotARow(player=name, rows=rows)
     return int(text)
 
 

@@ -4,7 +4,7 @@ Shared by ``POST /api/v1/placement`` and the ``/check`` page, so both accept and
 exactly the same tables. This module only reshapes: it checks the JSON types and keys it
 has to read (raising :class:`BadShape`, or the engine's own error where the engine has
 that exact sentence) and leaves every rule (ranges, counts, repeats, names) to the engine.
-Both kinds are ``RulesError``s, translated by :mod:`scorekeeper.web.messages`.
+Both kinds are refusals, each worded by its own template (:mod:`scorekeeper.engine.errors`).
 """
 
 from __future__ import annotations

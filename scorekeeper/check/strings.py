@@ -11,13 +11,10 @@ the browser never words anything itself.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from flask_babel import lazy_gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
 
 from ..engine import errors
 from ..web.jsonio import BadShape
-from ..web.messages import describe
 from ..web.terms import rule_heading, rule_name
 
 SENTENCES = {
@@ -82,12 +79,6 @@ SENTENCES = {
     "copy": lazy_gettext("Copy link"),
     "copied": lazy_gettext("Link copied"),
     "change": lazy_gettext("Change the table"),
-    # What the form says about typed text that is not a number (check/form.py).
-    "bad_number": lazy_gettext(
-        "“%(value)s” is not a number: the highest card must be a number."),
-    "bad_card": lazy_gettext("%(where)s: “%(value)s” is not a card number."),
-    "bad_place": lazy_gettext("%(player)s: “%(value)s” is not a place a card can go to."),
-    "bad_take": lazy_gettext("%(player)s: the row to take must be a number from 1 to %(rows)s."),
     # The page without a connection (static/js/check.js).
     "computed": lazy_gettext("This answer was worked out on this phone."),
     "offline": lazy_gettext(
@@ -140,13 +131,10 @@ def _unfilled(names: tuple[str, ...]) -> dict[str, str]:
     return {name: f"%({name})s" for name in names}
 
 
-def refusal_template(cls: type[errors.RulesError]) -> str:
-    """The translated sentence for a refusal, with its fields left as placeholders."""
-    return describe(cls(**_unfilled(tuple(field.name for field in fields(cls)))))
 
-
-def page_strings() -> dict:
-    """Every template the browser needs to render a result or a refusal as the server does."""
+def page_strings(refusals: tuple[type[errors.RulesError], ...] = ()) -> dict:
+    """Every template the browser needs to render a result or a refusal as the server does
+    (the placement engine's refusals and ``refusals``, the form's own)."""
     return {
         "sentences": {key: str(text) for key, text in SENTENCES.items()},
         "plurals": {
@@ -155,6 +143,6 @@ def page_strings() -> dict:
         },
         "rules": {number: {"name": rule_name(number), "heading": rule_heading(number)}
                   for number in (1, 2, 3, 4)},
-        "errors": {cls.__name__: refusal_template(cls) for cls in REFUSALS},
-        "general": describe(errors.RulesError()),
+        "errors": {cls.__name__: gettext(cls.template) for cls in (*REFUSALS, *refusals)},
+        "general": gettext(errors.RulesError.template),
     }

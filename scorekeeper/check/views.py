@@ -11,16 +11,16 @@ from flask import Blueprint, render_template, request
 
 from ..engine import BULLHEADS, MAX_CARD
 from ..engine.errors import RulesError
-from ..web.messages import describe
+from ..web.errors import describe
 from . import strings
 from .form import (
+    FORM_REFUSALS,
     MAX_LINES,
     ROW_COUNTS,
     TACTICS_LIMITS,
     TAKES_AT_CHOICES,
     VARIANTS,
     CheckForm,
-    FormError,
 )
 from .present import present
 from .request import parse, resolve
@@ -39,8 +39,6 @@ def page():
         try:
             placement = parse(form.to_data())
             result = present(form, placement, resolve(placement))
-        except FormError as exc:
-            error = exc.message
         except RulesError as exc:
             error = describe(exc)
     partial = request.args.get("partial") == "1"
@@ -51,5 +49,5 @@ def page():
         tactics_limits=TACTICS_LIMITS, row_counts=ROW_COUNTS, takes_choices=TAKES_AT_CHOICES,
         say=strings.say, say_n=strings.say_n,
         # The page's own sentences, for the script that answers without a connection.
-        page_strings=None if partial else strings.page_strings(),
+        page_strings=None if partial else strings.page_strings(FORM_REFUSALS),
     )

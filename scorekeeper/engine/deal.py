@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import BULLHEADS
-from .scoring_errors import (
+from .errors import (
     BadBullheads,
     BadCard,
     CardOutsideDeck,

@@ -1,250 +1,553 @@
-"""Typed errors: each names what was wrong and where, so the web layer can translate it.
+"""Every refusal of the rules, each with its one sentence.
 
-Every error is a dataclass and a ``ValueError``: its fields are typed (the web layer reads
-them to fill in a translated sentence), ``str(error)`` is an English sentence for logs and
-tests, and ``status`` is the HTTP status it is answered with.
+A refusal is a class: its name is the ``code`` the JSON interface and the browser's engine
+answer with, its fields say what it names, and its ``template`` is the one sentence that
+words it, a gettext msgid whose ``%(name)s`` placeholders are those fields. The English
+text (``str``), the translated text (the web layer looks the template up in the request's
+catalog) and the JSON answer (``code``, ``fields``) all come from it; ``status`` says
+which family it belongs to, 400 bad input, 404 not there or 409 "the game moved on".
 
 >>> error = EmptyRow(row=3)
->>> error, str(error), error.status
-(EmptyRow(row=3), 'row 3 is empty', 400)
+>>> error, error.code, error.fields, error.status
+(EmptyRow(row=3), 'EmptyRow', {'row': 3}, 400)
+>>> str(error)
+'Row 3 is empty: every row holds at least one card.'
+
+A field holding what someone typed holds it as given; the sentence shows text as it is
+and anything else as JSON, cut at 40 characters (:func:`shown`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+import dataclasses
+import json
+from typing import Any, ClassVar, dataclass_transform
 
-from .limits import MAX_PLAYERS, MAX_ROWS, MAX_TAKES_AT, MIN_ROWS, MIN_TAKES_AT, ROW_LIMIT, ROWS
+from .limits import MAX_CLIENT_ID, MAX_DEALS, MAX_GAME_EVENTS, MAX_NOTE, ROW_LIMIT, ROWS
+
+#: A field is shown with at most this many characters (longer text ends in "…").
+SHOWN_LENGTH = 40
 
 
-# eq=False everywhere: an error compares by identity and stays hashable, like any
-# exception; not frozen, because raising sets ``__traceback__`` on it.
-@dataclass(eq=False)
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark, translate later"
+    """Marks ``message`` as a msgid for ``pybabel extract``; the web layer translates it."""
+    return message
+
+
+def shown(value: object) -> str:
+    """A field as a sentence shows it: text as typed, anything else as JSON, at most
+    :data:`SHOWN_LENGTH` characters. The browser's engine shows a field the same way.
+
+    >>> shown("Ann"), shown(None), shown(True), shown([1, "x"]), shown("x" * 41)[-3:]
+    ('Ann', 'null', 'true', '[1, "x"]', 'xx…')
+    """
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                            default=repr)
+    return text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH - 1] + "…"
+
+
+@dataclass_transform(eq_default=False)
 class RulesError(ValueError):
-    """Base class: the input does not describe a legal table, turn, game or tournament."""
+    """A request the rules refuse. Each subclass is a dataclass of the fields it names."""
 
     status: ClassVar[int] = 400
-    """HTTP status: 400 bad input; 404 "not there"; 409 "the game moved on"."""
+    template: ClassVar[str] = N_("The request could not be understood.")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # eq=False: an error compares by identity and stays hashable, like any exception;
+        # not frozen, because raising sets ``__traceback__`` on it.
+        super().__init_subclass__(**kwargs)
+        dataclasses.dataclass(eq=False)(cls)
+
+    @property
+    def code(self) -> str:
+        """The refusal's name, as the JSON answer and the browser's engine give it."""
+        return type(self).__name__
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """What the sentence names, by field name, as given."""
+        if not dataclasses.is_dataclass(self):
+            return {}
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    def sentence(self, template: str | None = None) -> str:
+        """``template`` (the translated one; the English msgid by default) filled in."""
+        values = {name: shown(value) for name, value in self.fields.items()}
+        return (self.template if template is None else template) % values
 
     def __str__(self) -> str:
-        return repr(self)
+        return self.sentence()
 
     def __reduce__(self) -> tuple[type[RulesError], tuple[object, ...]]:
         # BaseException pickles its ``args``, which a dataclass leaves empty.
-        return type(self), tuple(getattr(self, field.name) for field in fields(self))
+        return type(self), tuple(self.fields.values())
 
 
-@dataclass(eq=False)
+# --- A table and a turn ------------------------------------------------------------------
+
+
 class WrongRowCount(RulesError):
-    """The table does not have 3 to 5 rows (4 in the booklet's game)."""
-
+    template = N_("The table needs 3 to 5 rows, not %(count)s.")
     count: int
 
-    def __str__(self) -> str:
-        return f"a table has {MIN_ROWS} to {MAX_ROWS} rows, not {self.count}"
 
-
-@dataclass(eq=False)
 class BadTakesAt(RulesError):
     """The card that takes a row is not the 5th, 6th or 7th (booleans and floats refused)."""
 
+    template = N_("A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, "
+                  "not %(value)s.")
     value: object
-    """The value as given."""
-
-    def __str__(self) -> str:
-        return (f"takes_at must be a whole number from {MIN_TAKES_AT} to {MAX_TAKES_AT}, "
-                f"not {self.value!r}")
 
 
-@dataclass(eq=False)
 class EmptyRow(RulesError):
-    """A row holds no card."""
-
+    template = N_("Row %(row)s is empty: every row holds at least one card.")
     row: int
     """Row number, 1-based."""
 
-    def __str__(self) -> str:
-        return f"row {self.row} is empty"
 
-
-@dataclass(eq=False)
 class RowTooLong(RulesError):
-    """A row holds more positions than a row can hold."""
-
+    template = N_("Row %(row)s holds %(length)s cards; a row holds at most %(limit)s.")
     row: int
     length: int
     """Positions in the row (stacked twins count once)."""
     limit: int = ROW_LIMIT
     """Positions a row holds: one less than the card that takes it."""
 
-    def __str__(self) -> str:
-        return f"row {self.row} holds {self.length} cards; a row holds at most {self.limit}"
 
-
-@dataclass(eq=False)
 class RowNotAscending(RulesError):
-    """A row is not in ascending order: ``card`` follows ``previous``."""
-
+    template = N_("Row %(row)s is not in ascending order: %(card)s comes after %(previous)s.")
     row: int
     card: int
     previous: int
 
-    def __str__(self) -> str:
-        return f"row {self.row} is not ascending: {self.card} after {self.previous}"
 
-
-@dataclass(eq=False)
 class NotACard(RulesError):
     """A value is not a whole number (booleans and floats are refused)."""
 
+    template = N_("%(value)s (%(where)s) is not a card number.")
     value: object
-    """The value as given."""
     where: str
     """Where it was found: ``"row 2"``, ``"max_card"`` or the player's name."""
 
-    def __str__(self) -> str:
-        return f"{self.value!r} in {self.where} is not a card number"
 
-
-@dataclass(eq=False)
 class CardOutOfRange(RulesError):
-    """A card is outside ``1..max_card``."""
-
+    template = N_("Card %(card)s does not exist in this game: cards go from 1 to "
+                  "%(max_card)s.")
     card: int
     max_card: int
 
-    def __str__(self) -> str:
-        return f"card {self.card} is outside 1..{self.max_card}"
 
-
-@dataclass(eq=False)
 class CardTooOften(RulesError):
-    """A card appears more often than the deck holds it."""
-
+    template = N_("Card %(card)s appears %(times)s times, but the deck holds it only "
+                  "%(allowed)s time(s).")
     card: int
     times: int
     allowed: int
     """Copies of each card in the deck: 1, or 2 in Double."""
 
-    def __str__(self) -> str:
-        return f"card {self.card} appears {self.times} times; the deck holds it {self.allowed}"
 
-
-@dataclass(eq=False)
 class NoPlays(RulesError):
-    """A turn needs at least one revealed card."""
-
-    def __str__(self) -> str:
-        return "no card was played"
+    template = N_("Add at least one revealed card.")
 
 
-@dataclass(eq=False)
 class TooManyPlayers(RulesError):
-    """More players than the game takes."""
-
+    template = N_("%(count)s players is too many: at most 10 can play.")
     count: int
 
-    def __str__(self) -> str:
-        return f"{self.count} players; the game is for at most {MAX_PLAYERS}"
 
-
-@dataclass(eq=False)
 class MissingPlayer(RulesError):
-    """A play names no player."""
-
+    template = N_("Card %(index)s has no player's name.")
     index: int
     """Play number, 1-based."""
 
-    def __str__(self) -> str:
-        return f"play {self.index} names no player"
 
-
-@dataclass(eq=False)
 class PlayerNameTooLong(RulesError):
-    """A player's name is longer than ``limit`` characters."""
-
+    template = N_("The name “%(player)s” is too long: at most %(limit)s characters.")
     player: str
     limit: int
 
-    def __str__(self) -> str:
-        return f"player name {self.player!r} is longer than {self.limit} characters"
 
-
-@dataclass(eq=False)
 class MissingCard(RulesError):
-    """A player's play holds no card."""
-
+    template = N_("%(player)s has no card.")
     player: str
 
-    def __str__(self) -> str:
-        return f"{self.player} played no card"
 
-
-@dataclass(eq=False)
 class WrongCardCount(RulesError):
-    """A player played ``count`` cards where the variant asks for ``expected``."""
-
+    template = N_("%(player)s played %(count)s card(s); this variant needs %(expected)s.")
     player: str
     count: int
     expected: int
 
-    def __str__(self) -> str:
-        return f"{self.player} played {self.count} cards; this variant needs {self.expected}"
 
-
-@dataclass(eq=False)
 class PlayerRepeated(RulesError):
-    """A player has more plays than the variant allows."""
-
+    template = N_("%(player)s is named too often: at most %(allowed)s time(s) in one turn.")
     player: str
     allowed: int
 
-    def __str__(self) -> str:
-        return f"{self.player} is named more than {self.allowed} time(s)"
 
-
-@dataclass(eq=False)
 class UnknownVariant(RulesError):
-    """The variant is not one of the placement variants."""
-
+    template = N_("“%(variant)s” is not a variant the checker knows.")
     variant: object
-    """The variant as given."""
-
-    def __str__(self) -> str:
-        return f"unknown variant {self.variant!r}"
 
 
-@dataclass(eq=False)
 class UnknownPlayerChoice(RulesError):
-    """A choice (``take`` or ``place``) names a player who played no card."""
-
+    template = N_("A choice is given for %(player)s, who played no card.")
     player: str
 
-    def __str__(self) -> str:
-        return f"a choice names {self.player}, who played no card"
 
-
-@dataclass(eq=False)
 class BadRowChoice(RulesError):
-    """A player chose a row that does not exist."""
-
+    template = N_("%(player)s chose row %(row)s, but rows are numbered 1 to %(rows)s.")
     player: str
     row: object
-    """The row as given."""
     rows: int = ROWS
-    """Rows on the table: they are numbered 1 to ``rows``."""
-
-    def __str__(self) -> str:
-        return f"{self.player} chose row {self.row!r}; rows are numbered 1 to {self.rows}"
 
 
-@dataclass(eq=False)
 class BadPlaceChoice(RulesError):
-    """A player's placement choice is not one of the tied options for their card."""
-
+    template = N_("The place chosen for %(player)s is not one of the places the card can "
+                  "go to.")
     player: str
     card: int | None
     """The tied card; None when the side itself was not "left" or "right"."""
 
-    def __str__(self) -> str:
-        return f"{self.player}'s choice for card {self.card} is not one of the tied options"
+
+# --- A game's settings -------------------------------------------------------------------
+
+
+class PlayerCount(RulesError):
+    template = N_("A game needs 2 to 10 players, not %(count)s.")
+    count: int
+
+
+class BadPlayerName(RulesError):
+    """A name is empty, or longer than ``limit`` characters after trimming."""
+
+    template = N_("Every player needs a name of 1 to %(limit)s characters (“%(player)s” is "
+                  "not).")
+    player: object
+    limit: int
+
+
+class DuplicatePlayer(RulesError):
+    """Two players share a name (compared without case)."""
+
+    template = N_("The name “%(player)s” is used twice: names must differ.")
+    player: str
+
+
+class BadThreshold(RulesError):
+    template = N_("The end score must be a whole number from 1 to %(limit)s, not "
+                  "“%(value)s”.")
+    value: object
+    limit: int
+
+
+class BadFixedDeals(RulesError):
+    template = N_("The number of deals must be a whole number from 1 to %(limit)s, not "
+                  "“%(value)s”.")
+    value: object
+    limit: int
+
+
+class UnknownGameVariant(RulesError):
+    template = N_("“%(variant)s” is not a variant the scorekeeper knows.")
+    variant: object
+
+
+class BadRowCount(RulesError):
+    template = N_("A game is played with 3, 4 or 5 rows, not “%(value)s”.")
+    value: object
+
+
+class BadHandSize(RulesError):
+    template = N_("Each player is dealt 10 cards or more (a whole number), not “%(value)s”.")
+    value: object
+
+
+class DeckTooSmall(RulesError):
+    template = N_("With %(players)s players, %(hand_size)s cards in each hand and %(rows)s "
+                  "rows, a deal needs %(needed)s cards, but the deck in use has only "
+                  "%(cards)s.")
+    players: int
+    hand_size: int
+    rows: int
+    needed: int
+    """Cards a deal puts in play: ``hand_size · players + rows``."""
+    cards: int
+    """Cards of the deck in use (104; 10·n + 4 in Tactics; 208 in Double)."""
+
+
+class BadNote(RulesError):
+    template = N_("The note must be text of at most %(limit)s characters.")
+    limit: int = MAX_NOTE
+
+
+class VirginDoublingNotBool(RulesError):
+    template = N_("virgin_doubling must be true or false.")
+
+
+# --- A deal and the game's log -----------------------------------------------------------
+
+
+class MissingPlayerValue(RulesError):
+    template = N_("Enter a value for %(player)s.")
+    player: str
+    part: str
+    """What is missing: "bullheads", "hand" or "cards"."""
+
+
+class UnknownPlayer(RulesError):
+    template = N_("%(player)s does not play in this game.")
+    player: object
+
+
+class BadBullheads(RulesError):
+    template = N_("%(player)s: “%(value)s” is not a number of bullheads (a whole number, 0 "
+                  "or more).")
+    player: str
+    value: object
+
+
+class DealOverBound(RulesError):
+    template = N_("This deal adds up to %(total)s bullheads, but the deck in use allows at "
+                  "most %(bound)s in one deal (one card stays in each of the %(rows)s rows). "
+                  "Check the numbers.")
+    total: int
+    bound: int
+    rows: int = ROWS
+
+
+class DealUnderBound(RulesError):
+    template = N_("This deal adds up to %(total)s bullheads, but with %(players)s players at "
+                  "least %(bound)s must be taken in a deal (%(cards)s cards are in play and at "
+                  "most %(kept)s stay on the table). Perhaps a player's bullheads are missing.")
+    total: int
+    bound: int
+    """``cards - kept``: the fewest bullheads a deal can hand out."""
+    players: int
+    cards: int
+    """Cards in play in a deal: a hand for each player and the rows' first cards."""
+    kept: int
+    """Most cards the rows can hold at the end: r · (t − 1), twice that in Double."""
+
+
+class BadCard(RulesError):
+    template = N_("%(player)s: “%(value)s” is not a card number.")
+    player: str
+    value: object
+
+
+class CardOutsideDeck(RulesError):
+    template = N_("Card %(card)s is not in the deck in use: cards go from 1 to %(max_card)s.")
+    card: int
+    max_card: int
+
+
+class CardTakenTwice(RulesError):
+    template = N_("Card %(card)s is entered more often than the deck holds it.")
+    card: int
+    copies: int
+
+
+class EntryKind(RulesError):
+    """Either bullheads or cards for a deal, not both nor neither."""
+
+    template = N_("Enter each player's bullheads or their cards, not both.")
+
+
+class HandNotInVariant(RulesError):
+    template = N_("Bullheads left in the hand only count in the Hand variant.")
+
+
+class BadDealNumber(RulesError):
+    template = N_("The deal number must be a whole number from 1.")
+
+
+class BadClientId(RulesError):
+    template = N_("The client_id must be text of 1 to %(limit)s characters.")
+    limit: int = MAX_CLIENT_ID
+
+
+class DealNumberMismatch(RulesError):
+    template = N_("The deal number in the body does not match the address.")
+
+
+class NoSuchGame(RulesError):
+    status = 404
+    template = N_("There is no such game.")
+
+
+class NoSuchDeal(RulesError):
+    status = 404
+    template = N_("There is no deal %(number)s in this game.")
+    number: int
+
+
+class GameFinished(RulesError):
+    status = 409
+    template = N_("This game has ended: no deal can be added. Correct a deal to re-open it.")
+
+
+class DealNumberTaken(RulesError):
+    status = 409
+    template = N_("Deal %(number)s has been entered already (perhaps on another phone). The "
+                  "next deal is number %(expected)s.")
+    number: int
+    expected: int
+    """The number the next deal gets."""
+
+
+class DealNumberSkipped(RulesError):
+    status = 409
+    template = N_("Deal %(number)s cannot be added yet: the next deal is number "
+                  "%(expected)s.")
+    number: int
+    expected: int
+
+
+class ClientIdReused(RulesError):
+    status = 409
+    template = N_("This entry was already sent with other values; reload the game and try "
+                  "again.")
+    client_id: str
+
+
+class NotTheLastDeal(RulesError):
+    status = 409
+    template = N_("Only the last deal can be withdrawn: that is deal %(last)s, not deal "
+                  "%(number)s.")
+    number: int
+    last: int
+
+
+class CannotRestore(RulesError):
+    status = 409
+    template = N_("Deal %(number)s cannot be restored: the next deal is number %(next)s "
+                  "(another deal took its place, or an earlier deal is withdrawn too).")
+    number: int
+    next: int
+
+
+class TooManyDeals(RulesError):
+    status = 409
+    template = N_("This game holds %(limit)s deals, the most one game can hold: start a new "
+                  "game.")
+    limit: int = MAX_DEALS
+
+
+class TooManyChanges(RulesError):
+    status = 409
+    template = N_("This game has been changed %(limit)s times, the most one game can take: "
+                  "start a new game.")
+    limit: int = MAX_GAME_EVENTS
+
+
+# --- The Tournament variant --------------------------------------------------------------
+
+
+class WrongPlayerCount(RulesError):
+    template = N_("A tournament takes 2 to 5 players, not %(count)s.")
+    count: int
+
+
+class BadName(RulesError):
+    template = N_("Player %(index)s needs a name of 1 to %(limit)s characters.")
+    index: int
+    """Player number, 1-based."""
+    limit: int
+
+
+class NameRepeated(RulesError):
+    """A name is listed twice among a tournament's or an event's players."""
+
+    template = N_("The name “%(player)s” is given twice: every player needs a different "
+                  "name.")
+    player: str
+
+
+class MissingHand(RulesError):
+    template = N_("The hand of %(player)s is missing.")
+    player: str
+
+
+class UnknownOwner(RulesError):
+    template = N_("A hand is given for “%(player)s”, who is not one of the players.")
+    player: str
+
+
+class HandNotACard(RulesError):
+    template = N_("The hand of %(player)s holds something that is not a card number.")
+    player: str
+
+
+class WrongHandSize(RulesError):
+    template = N_("The hand of %(player)s holds %(count)s cards; a hand holds exactly 10.")
+    player: str
+    count: int
+
+
+class CardRepeated(RulesError):
+    template = N_("The hand of %(player)s holds card %(card)s twice.")
+    player: str
+    card: int
+
+
+class HandCardOutOfRange(RulesError):
+    template = N_("Card %(card)s (hand of %(player)s) is not in the game: with %(count)s "
+                  "players the cards go from 1 to %(max_card)s.")
+    player: str
+    card: int
+    max_card: int
+    count: int
+    """Players: the deck is the Tactics deck of that many."""
+
+
+class CardInTwoHands(RulesError):
+    template = N_("Card %(card)s is in the hands of both %(first)s and %(second)s.")
+    card: int
+    first: str
+    second: str
+
+
+class BadPoints(RulesError):
+    template = N_("The minus points on the sheet of %(player)s must be a whole number, 0 or "
+                  "more.")
+    player: str
+
+
+class PointsTooHigh(RulesError):
+    template = N_("These minus points add up to %(total)s, but one game hands out at most "
+                  "%(limit)s.")
+    total: int
+    limit: int
+
+
+# --- Club events -------------------------------------------------------------------------
+
+
+class EventPlayerCount(RulesError):
+    """An event (or one of its rounds) does not have 6 to 200 players."""
+
+    template = N_("An event takes 6 to 200 players, not %(count)s.")
+    count: int
+
+
+class EventTableSize(RulesError):
+    """A game's result names a number of players no event table seats."""
+
+    template = N_("A table of an event seats 3 to 5 players, not %(size)s.")
+    size: int
+
+
+class EventUnknownPlayer(RulesError):
+    """A game's result, or a player leaving, names someone who does not play in the event."""
+
+    template = N_("“%(player)s” does not play in this event.")
+    player: str
+
+
+class EventBadBullheads(RulesError):
+    template = N_("The total of %(player)s must be a whole number of bullheads, 0 or more, "
+                  "not “%(value)s”.")
+    player: str
+    value: int

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .deal import Entry, Settings, score_deal
-from .limits import MAX_DEALS
-from .scoring_errors import (
+from .errors import (
     CannotRestore,
     DealNumberSkipped,
     DealNumberTaken,
@@ -24,6 +23,7 @@ from .scoring_errors import (
     NotTheLastDeal,
     TooManyDeals,
 )
+from .limits import MAX_DEALS
 
 
 class EventKind(StrEnum):

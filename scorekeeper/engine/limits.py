@@ -24,6 +24,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 #: Longest player name, in characters after trimming.
 MAX_NAME = 40
+#: A tournament sheet (the Tournament variant) has five player lines.
+TOURNAMENT_MAX_PLAYERS = 5
 
 # Scoring a game
 MAX_THRESHOLD = 1000

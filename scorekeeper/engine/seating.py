@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 from . import seating_search as search
-from .events_errors import EventPlayerCount, EventPlayerRepeated
+from .errors import EventPlayerCount, NameRepeated
 from .limits import EVENT_TABLE, MAX_EVENT_PLAYERS, MAX_EVENT_TABLE, MIN_EVENT_PLAYERS
 
 T = TypeVar("T")
@@ -53,7 +53,7 @@ def _check_players(players: Sequence[str]) -> tuple[int, ...]:
     seen: set[str] = set()
     for player in players:
         if player in seen:
-            raise EventPlayerRepeated(player=player)
+            raise NameRepeated(player=player)
         seen.add(player)
     return sizes
 

@@ -19,6 +19,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Deck
+from .errors import (
+    BadFixedDeals,
+    BadHandSize,
+    BadPlayerName,
+    BadRowCount,
+    BadThreshold,
+    DeckTooSmall,
+    DuplicatePlayer,
+    PlayerCount,
+    UnknownGameVariant,
+)
 from .limits import (
     DEFAULT_THRESHOLD,
     HAND_SIZE,
@@ -32,17 +43,6 @@ from .limits import (
     ROWS,
     TAKES_AT,
     tactics_max_card,
-)
-from .settings_errors import (
-    BadFixedDeals,
-    BadHandSize,
-    BadPlayerName,
-    BadRowCount,
-    BadThreshold,
-    DeckTooSmall,
-    DuplicatePlayer,
-    PlayerCount,
-    UnknownGameVariant,
 )
 from .table import checked_takes_at
 

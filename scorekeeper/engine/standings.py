@@ -21,11 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .events_errors import (
+from .errors import (
     EventBadBullheads,
-    EventPlayerRepeated,
     EventTableSize,
     EventUnknownPlayer,
+    NameRepeated,
 )
 
 #: Placement points by table size, for the 1st, 2nd, ... place (CONTRACT §6).
@@ -88,7 +88,7 @@ def _check_distinct(players: Sequence[str]) -> None:
     seen: set[str] = set()
     for player in players:
         if player in seen:
-            raise EventPlayerRepeated(player=player)
+            raise NameRepeated(player=player)
         seen.add(player)
 
 

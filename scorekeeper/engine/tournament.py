@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import Deck
-from .limits import HAND_SIZE, MIN_PLAYERS, ROWS, tactics_max_card
-from .tournament_errors import (
-    TOURNAMENT_MAX_PLAYERS,
+from .errors import (
     BadName,
     BadPoints,
     CardInTwoHands,
@@ -28,11 +26,11 @@ from .tournament_errors import (
     MissingHand,
     NameRepeated,
     PointsTooHigh,
-    TournamentError,
     UnknownOwner,
     WrongHandSize,
     WrongPlayerCount,
 )
+from .limits import HAND_SIZE, MIN_PLAYERS, ROWS, TOURNAMENT_MAX_PLAYERS, tactics_max_card
 
 #: Longer than a game's 40: the contract prints any tournament name as text, whatever it
 #: holds, and a sheet has room for a name to wrap.
@@ -40,9 +38,6 @@ TOURNAMENT_NAME_LIMIT = 100
 
 __all__ = [
     "HAND_SIZE", "TOURNAMENT_MAX_PLAYERS", "TOURNAMENT_NAME_LIMIT",
-    "BadName", "BadPoints", "CardInTwoHands", "CardRepeated", "HandCardOutOfRange",
-    "HandNotACard", "MissingHand", "NameRepeated", "PointsTooHigh", "TournamentError",
-    "UnknownOwner", "WrongHandSize", "WrongPlayerCount",
     "check_game_points", "check_hands", "check_players", "hands_played", "max_card",
     "points_limit", "schedule", "sheet_order", "standings", "starting_rows", "winners",
 ]

@@ -12,7 +12,7 @@ from fractions import Fraction
 from flask import Blueprint, jsonify
 from flask_babel import gettext
 
-from ..engine import scoring as sc
+from ..engine import errors
 from ..web.db import get_db
 from ..web.jsonio import BadShape, read_json
 from . import checks, store
@@ -101,7 +101,7 @@ def create():
         raise BadRounds(value=rounds)
     rounds = checks.checked_rounds(rounds)
     if not isinstance(data.get("virgin_doubling", False), bool):
-        raise sc.VirginDoublingNotBool()
+        raise errors.VirginDoublingNotBool()
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))

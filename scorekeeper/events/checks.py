@@ -9,8 +9,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
+from ..engine import errors
 from ..engine import scoring as sc
-from ..engine.events_errors import EventPlayerCount, EventPlayerRepeated
+from ..engine.errors import EventPlayerCount, NameRepeated
 from ..engine.limits import (
     MAX_EVENT_NAME,
     MAX_EVENT_PLAYERS,
@@ -36,7 +37,7 @@ def checked_player(value: object) -> str:
     """One player's name, trimmed: 1 to 40 characters."""
     name = value.strip() if isinstance(value, str) else ""
     if not 0 < len(name) <= MAX_NAME:
-        raise sc.BadPlayerName(player=value, limit=MAX_NAME)
+        raise errors.BadPlayerName(player=value, limit=MAX_NAME)
     return name
 
 
@@ -47,7 +48,7 @@ def checked_players(values: Sequence[object]) -> list[str]:
     for value in values:
         name = checked_player(value)
         if name.casefold() in seen:
-            raise EventPlayerRepeated(player=name)
+            raise NameRepeated(player=name)
         seen.add(name.casefold())
         names.append(name)
     if not MIN_EVENT_PLAYERS <= len(names) <= MAX_EVENT_PLAYERS:

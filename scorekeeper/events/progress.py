@@ -117,8 +117,8 @@ def seat_next_round(db: sqlite3.Connection, event_id: str,
                     note: Callable[[str, int, int], str]) -> Progress:
     """Seat the next round: round 1 drawn from the seed, later rounds by the standings
     avoiding repeat meetings; each table gets an ordinary game with the event's settings
-    and the note ``note(event name, round, table)``. Raises a 409 :class:`EventError`
-    when the round cannot be seated now."""
+    and the note ``note(event name, round, table)``. Raises a 409 refusal when the round
+    cannot be seated now."""
     with _seating:
         state = load_progress(db, event_id)
         refusal = state.refusal()

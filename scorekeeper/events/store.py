@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..engine import scoring as sc
-from ..engine.events_errors import EventPlayerCount, EventPlayerRepeated, EventUnknownPlayer
+from ..engine.errors import EventPlayerCount, EventUnknownPlayer, NameRepeated
 from ..engine.limits import MAX_EVENT_PLAYERS
 from ..web.db import transaction
 from .errors import (
@@ -106,7 +106,7 @@ class Event:
         if self.round >= self.rounds:
             raise AllRoundsSeated(rounds=self.rounds)
         if self._find(name, self.active):
-            raise EventPlayerRepeated(player=name)
+            raise NameRepeated(player=name)
         if len(self.active) + 1 > MAX_EVENT_PLAYERS:
             raise EventPlayerCount(count=len(self.active) + 1)
         return self._find(name, self.players) or name

@@ -12,7 +12,7 @@ from flask_babel import gettext
 
 from ..engine.errors import RulesError
 from ..web.db import get_db
-from ..web.messages import describe
+from ..web.errors import describe
 from . import checks, present, store
 from .api import game_note
 from .forms import DropForm, EventForm, JoinForm, SeatForm

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from ..engine import errors
 from ..engine import scoring as sc
 from ..engine.errors import RulesError
 from ..web.db import get_db
-from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, error, read_json
-from ..web.messages import describe
+from ..web.errors import answer, refusal_json
+from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, read_json
 from . import access, store
 from .codec import entry_json
 from .imports import storable
@@ -67,8 +68,8 @@ def refused(exc: RulesError):
     if exc.status == 409 and game_id is not None:
         game = store.load(get_db(), game_id)
         if game is not None:
-            return jsonify({**game_json(game), "error": describe(exc)}), 409
-    return error(describe(exc), exc.status)
+            return jsonify({**game_json(game), **refusal_json(exc)}), 409
+    return answer(exc)
 
 
 #: The game's numbers, with the engine's default when absent (or null).
@@ -110,7 +111,7 @@ def _client_id(data: dict) -> str | None:
     if client_id is not None and (
         not isinstance(client_id, str) or not 0 < len(client_id) <= sc.MAX_CLIENT_ID
     ):
-        raise sc.BadClientId()
+        raise errors.BadClientId()
     return client_id
 
 
@@ -119,9 +120,9 @@ def create():
     data = _body(GameNotAnObject)
     note = data.get("note", "")
     if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
-        raise sc.BadNote()
+        raise errors.BadNote()
     if not isinstance(data.get("virgin_doubling", False), bool):
-        raise sc.VirginDoublingNotBool()
+        raise errors.VirginDoublingNotBool()
     settings = settings_from(data)
     client_id = _client_id(data)
     db = get_db()
@@ -137,7 +138,7 @@ def create():
 def show(game_id: str):
     game = store.load(get_db(), game_id)
     if game is None:
-        raise sc.NoSuchGame()
+        raise errors.NoSuchGame()
     access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
     return jsonify(game_json(game))
 
@@ -149,7 +150,7 @@ def _deal_body() -> tuple[dict, int | None, str | None]:
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or number < 1
     ):
-        raise sc.BadDealNumber()
+        raise errors.BadDealNumber()
     return data, number, _client_id(data)
 
 
@@ -174,7 +175,7 @@ def add_deal(game_id: str):
 def correct_deal(game_id: str, number: int):
     data, body_number, client_id = _deal_body()
     if body_number is not None and body_number != number:
-        raise sc.DealNumberMismatch()
+        raise errors.DealNumberMismatch()
     return _write(game_id, sc.EventKind.CORRECTION, number, data, client_id)
 
 

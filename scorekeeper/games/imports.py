@@ -15,9 +15,8 @@ import json
 import re
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
 from ..engine import scoring as sc
+from ..engine.errors import N_, RulesError
 from .backup import FORMAT
 from .codec import entry_json
 from .store import StoredEvent
@@ -30,34 +29,44 @@ _KINDS = frozenset(kind.value for kind in sc.EventKind)
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
-class BadBackup(ValueError):
-    """The backup is refused; :meth:`message` says why, in the request's language."""
+class BadBackup(RulesError):
+    """The family of a backup's refusals (a deal that breaks a rule of the game is
+    refused with the engine's own refusal instead)."""
 
-    def __init__(self, reason: str, **values: object) -> None:
-        super().__init__(reason)
-        self.reason, self.values = reason, values
 
-    def message(self) -> str:
-        v = self.values
-        if self.reason == "size":
-            return gettext("This backup is larger than %(limit)s KB, more than any game "
-                           "needs.", limit=MAX_BYTES // 1024)
-        if self.reason == "games":
-            return gettext("This backup holds %(count)s games; import at most %(limit)s "
-                           "at once.", count=v["count"], limit=MAX_GAMES)
-        if self.reason == "events":
-            return gettext("A game in this backup has more than %(limit)s entries, more "
-                           "than one game can hold.", limit=sc.MAX_GAME_EVENTS)
-        if self.reason == "client_id":
-            return gettext("Two entries of this backup carry the same id (client_id): the "
-                           "file was changed or joined by hand.")
-        if self.reason == "text":
-            return gettext("This backup holds text that cannot be stored (a broken "
-                           "character).")
-        if self.reason == "type":
-            return gettext("In this backup, “%(field)s” does not have the expected type.",
-                           field=v["field"])
-        return gettext("This is not a game file exported by this app.")
+class NotABackup(BadBackup):
+    template = N_("This is not a game file exported by this app.")
+
+
+class BackupTooLarge(BadBackup):
+    template = N_("This backup is larger than %(limit)s KB, more than any game needs.")
+    limit: int = MAX_BYTES // 1024
+
+
+class TooManyGames(BadBackup):
+    template = N_("This backup holds %(count)s games; import at most %(limit)s at once.")
+    count: int
+    limit: int = MAX_GAMES
+
+
+class BackupLogTooLong(BadBackup):
+    template = N_("A game in this backup has more than %(limit)s entries, more than one game "
+                  "can hold.")
+    limit: int = sc.MAX_GAME_EVENTS
+
+
+class BackupIdRepeated(BadBackup):
+    template = N_("Two entries of this backup carry the same id (client_id): the file was "
+                  "changed or joined by hand.")
+
+
+class BackupNotText(BadBackup):
+    template = N_("This backup holds text that cannot be stored (a broken character).")
+
+
+class BackupFieldType(BadBackup):
+    template = N_("In this backup, “%(field)s” does not have the expected type.")
+    field: str
 
 
 @dataclass(frozen=True)
@@ -92,18 +101,18 @@ def read(raw: bytes | str) -> list[Backup]:
     :class:`ScoringError` (a deal that breaks a rule of the game)."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_BYTES:
-        raise BadBackup("size")
+        raise BackupTooLarge()
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise BadBackup("format") from None
+        raise NotABackup() from None
     if not storable(data):
-        raise BadBackup("text")
+        raise BackupNotText()
     games = data if isinstance(data, list) else [data]
     if not games:
-        raise BadBackup("format")
+        raise NotABackup()
     if len(games) > MAX_GAMES:
-        raise BadBackup("games", count=len(games))
+        raise TooManyGames(count=len(games))
     return [game(item) for item in games]
 
 
@@ -113,13 +122,13 @@ def _whole(data: dict, field: str, default: object = None, optional: bool = True
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadBackup("type", field=field)
+        raise BackupFieldType(field=field)
     return value
 
 
 def _stamp(value: object) -> str:
     if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
-        raise BadBackup("type", field="created_at")
+        raise BackupFieldType(field="created_at")
     return value
 
 
@@ -128,55 +137,55 @@ def _numbers(values: object, field: str, lists: bool = False) -> None:
     if values is None:
         return
     if not isinstance(values, dict):
-        raise BadBackup("type", field=field)
+        raise BackupFieldType(field=field)
     for value in values.values():
         items = value if lists and isinstance(value, list) else [value]
         if lists and not isinstance(value, list):
-            raise BadBackup("type", field=field)
+            raise BackupFieldType(field=field)
         for item in items:
             if isinstance(item, bool) or not isinstance(item, int):
-                raise BadBackup("type", field=field)
+                raise BackupFieldType(field=field)
 
 
 def _settings(data: dict) -> sc.Settings:
     if data.get("format") != FORMAT:
-        raise BadBackup("format")
+        raise NotABackup()
     if _whole(data, "version", optional=False) != 1:
-        raise BadBackup("format")
+        raise NotABackup()
     players, variant = data.get("players"), data.get("variant", "basic")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadBackup("type", field="players")
+        raise BackupFieldType(field="players")
     if not isinstance(variant, str):
-        raise BadBackup("type", field="variant")
+        raise BackupFieldType(field="variant")
     virgin = data.get("virgin_doubling", False)
     if not isinstance(virgin, bool):
-        raise BadBackup("type", field="virgin_doubling")
+        raise BackupFieldType(field="virgin_doubling")
     # A backup made before games had shapes holds none: it was the booklet's game.
     settings = sc.make_settings(
         players, _whole(data, "threshold"), _whole(data, "fixed_deals"), virgin, variant,
         rows=_whole(data, "rows", 4, False), takes_at=_whole(data, "takes_at", 6, False),
         hand_size=_whole(data, "hand_size", 10, False))
     if list(settings.players) != players:
-        raise BadBackup("players")
+        raise NotABackup()
     return settings
 
 
 def _event(settings: sc.Settings, item: object) -> StoredEvent:
     if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
-        raise BadBackup("format")
+        raise NotABackup()
     if item["kind"] not in _KINDS:
-        raise BadBackup("format")
+        raise NotABackup()
     number, client_id = _whole(item, "number", optional=False), item.get("client_id")
     if client_id is not None and (not isinstance(client_id, str)
                                   or not 0 < len(client_id) <= sc.MAX_CLIENT_ID):
-        raise BadBackup("type", field="client_id")
+        raise BackupFieldType(field="client_id")
     _numbers(item.get("bullheads"), "bullheads")
     _numbers(item.get("hand"), "hand")
     _numbers(item.get("cards"), "cards", lists=True)
     if item.get("cards") is not None:
         entry = sc.make_entry(settings, cards=item["cards"], hand=item.get("hand"))
         if entry.bullheads != item.get("bullheads"):
-            raise BadBackup("bullheads")
+            raise NotABackup()
     else:
         entry = sc.make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
     assert isinstance(number, int)
@@ -209,13 +218,13 @@ def _check_log(settings: sc.Settings, events: list[StoredEvent]) -> None:
             rows[number - 1] = sc.DealRow(number, entry, {}, {}, 0)
         elif event.kind == sc.EventKind.WITHDRAWAL:
             if sc.check_withdrawal(state, number) != entry:
-                raise BadBackup("format")
+                raise NotABackup()
             withdrawn[number] = rows.pop().entry
             count(entry, -1)
             continue
         else:
             if sc.check_restore(state, number) != entry:
-                raise BadBackup("format")
+                raise NotABackup()
             rows.append(sc.DealRow(number, entry, {}, {}, 0))
         count(entry, 1)
 
@@ -235,19 +244,19 @@ def digest(settings: sc.Settings, note: str, created_at: str,
 def game(data: object) -> Backup:
     """One game of a backup, checked."""
     if not isinstance(data, dict):
-        raise BadBackup("format")
+        raise NotABackup()
     settings = _settings(data)
     note, items = data.get("note", ""), data.get("events")
     if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
-        raise BadBackup("type", field="note")
+        raise BackupFieldType(field="note")
     if not isinstance(items, list):
-        raise BadBackup("type", field="events")
+        raise BackupFieldType(field="events")
     if len(items) > sc.MAX_GAME_EVENTS:
-        raise BadBackup("events")
+        raise BackupLogTooLong()
     events = [_event(settings, item) for item in items]
     client_ids = [e.client_id for e in events if e.client_id is not None]
     if len(client_ids) != len(set(client_ids)):
-        raise BadBackup("client_id")
+        raise BackupIdRepeated()
     _check_log(settings, events)
     created_at = _stamp(data.get("created_at"))
     return Backup(settings, note, created_at, events,

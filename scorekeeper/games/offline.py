@@ -2,17 +2,18 @@
 
 The start page and the offline score sheet (``/games/offline``) are kept by the service
 worker and run without the server, so their scripts get every sentence from the page,
-rendered here: the refusals are the server's own sentences (:func:`describe` of an error
-whose fields are ``{placeholders}``), so the phone says exactly what the server would.
+rendered here: the refusals are the server's own templates (with ``{placeholders}``), so
+the phone says exactly what the server would.
 """
 
 from __future__ import annotations
 
+import re
+
 from flask_babel import get_translations, gettext, ngettext
 
-from ..engine import scoring as sc
+from ..engine import errors
 from ..web.i18n import kept_per_language
-from ..web.messages import describe
 
 
 def _slot(name: str) -> str:
@@ -25,25 +26,18 @@ def refusals() -> dict[str, str]:
     return kept_per_language("games.refusals", _refusals)
 
 
+#: What the phone refuses before the server sees it.
+REFUSALS = (
+    errors.PlayerCount, errors.BadPlayerName, errors.DuplicatePlayer, errors.BadThreshold,
+    errors.BadFixedDeals, errors.UnknownGameVariant, errors.BadBullheads, errors.DealOverBound,
+    errors.DealUnderBound, errors.BadRowCount, errors.BadTakesAt, errors.BadHandSize,
+    errors.DeckTooSmall,
+)
+
+
 def _refusals() -> dict[str, str]:
-    errors = [
-        sc.PlayerCount(count=_slot("count")),
-        sc.BadPlayerName(player=_slot("player"), limit=_slot("limit")),
-        sc.DuplicatePlayer(player=_slot("player")),
-        sc.BadThreshold(value=_slot("value"), limit=_slot("limit")),
-        sc.BadFixedDeals(value=_slot("value"), limit=_slot("limit")),
-        sc.UnknownGameVariant(variant=_slot("variant")),
-        sc.BadBullheads(player=_slot("player"), value=_slot("value")),
-        sc.DealOverBound(total=_slot("total"), bound=_slot("bound"), rows=_slot("rows")),
-        sc.DealUnderBound(total=_slot("total"), bound=_slot("bound"), players=_slot("players"),
-                          cards=_slot("cards"), kept=_slot("kept")),
-        sc.BadRowCount(value=_slot("value")),
-        sc.BadTakesAt(value=_slot("value")),
-        sc.BadHandSize(value=_slot("value")),
-        sc.DeckTooSmall(players=_slot("players"), hand_size=_slot("hand_size"),
-                        rows=_slot("rows"), needed=_slot("needed"), cards=_slot("cards")),
-    ]
-    return {type(error).__name__: describe(error) for error in errors}  # type: ignore[arg-type]
+    return {cls.__name__: re.sub(r"%\((\w+)\)s", r"{\1}", gettext(cls.template))
+            for cls in REFUSALS}
 
 
 def start_words() -> dict[str, object]:

@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from ..engine import errors
 from ..engine import scoring as sc
 from ..web.db import transaction
 from . import summary
@@ -104,7 +105,7 @@ def settings_of(db: sqlite3.Connection, token: str) -> sc.Settings:
     """
     row = _row(db, token)
     if row is None:
-        raise sc.NoSuchGame()
+        raise errors.NoSuchGame()
     return settings_of_row(row)
 
 
@@ -168,7 +169,7 @@ def next_game(db: sqlite3.Connection, token: str) -> str:
     with transaction(db):
         row = _row(db, token)
         if row is None:
-            raise sc.NoSuchGame()
+            raise errors.NoSuchGame()
         first = row["series"] or row["token"]
         later = db.execute("SELECT token FROM games WHERE series = ? AND id > ?"
                            " ORDER BY id DESC LIMIT 1", (first, row["id"])).fetchone()
@@ -190,7 +191,7 @@ def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
         if row is None:
             return _insert_game(db, settings, note, now(), client_id)[1], True
         if (settings_of_row(row), row["note"]) != (settings, note):
-            raise sc.ClientIdReused(client_id=client_id)
+            raise errors.ClientIdReused(client_id=client_id)
         return str(row["token"]), False
 
 
@@ -240,14 +241,14 @@ def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry
             wanted = event.number if number is None else number
             if (event.kind, event.number, event.entry) == (kind, wanted, entry):
                 return True
-            raise sc.ClientIdReused(client_id=client_id)
+            raise errors.ClientIdReused(client_id=client_id)
     return False
 
 
 def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
     """Append ``event`` and store the state after it; inside the caller's transaction."""
     if len(game.events) >= sc.MAX_GAME_EVENTS:
-        raise sc.TooManyChanges()
+        raise errors.TooManyChanges()
     _insert_event(db, game.row_id, event)
     events = (*game.events, event)
     state = replay(game.settings, events)
@@ -270,7 +271,7 @@ def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: i
     with transaction(db):
         game = load(db, token)
         if game is None:
-            raise sc.NoSuchGame()
+            raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
         if kind == sc.EventKind.DEAL:
@@ -292,7 +293,7 @@ def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) ->
     with transaction(db):
         game = load(db, token)
         if game is None:
-            raise sc.NoSuchGame()
+            raise errors.NoSuchGame()
         if kind == sc.EventKind.WITHDRAWAL:
             entry = sc.check_withdrawal(game.state, number)
         else:

@@ -14,10 +14,11 @@ from babel import dates as babel_dates
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import format_decimal, get_locale, gettext
 
+from ..engine import errors
 from ..engine import scoring as sc
 from ..web.db import get_db
+from ..web.errors import describe
 from ..web.i18n import kept_per_language
-from ..web.messages import describe
 from . import access, backup, imports, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
@@ -67,7 +68,7 @@ def index():
         if form.validate_on_submit():
             try:
                 settings = form.settings()
-            except sc.ScoringError as exc:
+            except errors.RulesError as exc:
                 problems.append(describe(exc))
             else:
                 game_id = store.create_game(get_db(), settings, (form.note.data or "").strip())
@@ -135,7 +136,7 @@ def withdraw(game_id: str, number: int):
         abort(400)
     try:
         store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
-    except sc.ScoringError as exc:
+    except errors.RulesError as exc:
         return _sheet(_game(game_id), problem=describe(exc), status=exc.status)
     return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
 
@@ -148,7 +149,7 @@ def restore(game_id: str, number: int):
         abort(400)
     try:
         store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
-    except sc.ScoringError as exc:
+    except errors.RulesError as exc:
         return _history(_game(game_id), describe(exc), exc.status)
     return _to_sheet(_game(game_id))
 
@@ -180,7 +181,7 @@ def add_deal(game_id: str):
             return _sheet(game, form, ask_zero=True)
         saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(),
                                     entry, None)
-    except sc.ScoringError as exc:
+    except errors.RulesError as exc:
         if exc.status == 409:
             form.number.data = ""  # the game moved on: the form offers the next free number
         return _sheet(_game(game_id), form, describe(exc), status=exc.status)
@@ -194,7 +195,7 @@ def preview(game_id: str):
     form = deal_form(game.settings, formdata=request.args)
     try:
         entry = form.entry(game.settings)
-    except sc.ScoringError as exc:
+    except errors.RulesError as exc:
         return _sheet(game, form, describe(exc), status=exc.status)
     return _sheet(game, form, preview=_preview(game, entry))
 
@@ -215,7 +216,7 @@ def correct(game_id: str, number: int):
                 saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION,
                                             number, entry, None)
                 return _to_sheet(saved)
-        except sc.ScoringError as exc:
+        except errors.RulesError as exc:
             problem, status = describe(exc), exc.status
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
@@ -270,11 +271,11 @@ def import_page():
         raw = file.read(imports.MAX_BYTES + 1) if file else (form.text.data or "")
         try:
             games = imports.read(raw)
-        except sc.ScoringError as exc:
+        except imports.BadBackup as exc:
+            problem = describe(exc)
+        except errors.RulesError as exc:
             problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
                               reason=describe(exc))
-        except imports.BadBackup as exc:
-            problem = exc.message()
         else:
             db = get_db()
             tokens = [store.import_game(db, g.settings, g.note, g.created_at, g.events,

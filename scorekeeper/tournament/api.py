@@ -1,7 +1,7 @@
 """``POST /api/v1/tournament/sheets``: the prefilled sheets of a tournament as one PDF.
 
 Every refusal is a typed error (:class:`~scorekeeper.web.jsonio.BadShape` for a field of
-the wrong kind, a ``TournamentError`` for a rule); the view lets it through to the app's
+the wrong kind, a ``RulesError`` for a rule); the view lets it through to the app's
 error handler, which answers it as translated JSON with its status.
 """
 

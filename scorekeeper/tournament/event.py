@@ -14,8 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext
-
+from ..engine.errors import N_, RulesError
 from ..web.jsonio import BadShape
 
 #: Longest event name and table name, in characters (after trimming spaces): what fits on
@@ -56,12 +55,18 @@ class Event:
 NO_EVENT = Event()
 
 
-class BadEvent(ValueError):
-    """A create form's event field that cannot be printed; ``message`` says why."""
+class EventNameTooLong(RulesError):
+    template = N_("The event's name may hold at most %(count)s characters.")
+    count: int = NAME_LIMIT
 
-    def __init__(self, message: object) -> None:
-        super().__init__(str(message))
-        self.message = message
+
+class TableTooLong(RulesError):
+    template = N_("The table may hold at most %(count)s characters.")
+    count: int = TABLE_LIMIT
+
+
+class NotADay(RulesError):
+    template = N_("The date is not a day of the calendar, like 2025-03-14.")
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -79,17 +84,15 @@ def parse_date(text: str) -> datetime.date | None:
 
 
 def from_form(name: str, date: str, table: str) -> Event:
-    """The create form's three fields; raises :class:`BadEvent` with a sentence to show."""
+    """The create form's three fields; raises a refusal naming the field."""
     name, date, table = name.strip(), date.strip(), table.strip()
     if len(name) > NAME_LIMIT:
-        raise BadEvent(lazy_gettext(
-            "The event's name may hold at most %(count)s characters.", count=NAME_LIMIT))
+        raise EventNameTooLong()
     if len(table) > TABLE_LIMIT:
-        raise BadEvent(lazy_gettext(
-            "The table may hold at most %(count)s characters.", count=TABLE_LIMIT))
+        raise TableTooLong()
     day = parse_date(date)
     if date and day is None:
-        raise BadEvent(lazy_gettext("The date is not a day of the calendar, like 2025-03-14."))
+        raise NotADay()
     return Event(name, day, table)
 
 

@@ -49,7 +49,7 @@ class CreateForm(FlaskForm):
     event_table = StringField()
 
     def event(self) -> event_fields.Event:
-        """The checked event; raises :class:`~.event.BadEvent` with a sentence to show."""
+        """The checked event; raises a refusal naming the field."""
         return event_fields.from_form(self.event_name.data or "", self.event_date.data or "",
                                       self.event_table.data or "")
 
@@ -58,7 +58,7 @@ class CreateForm(FlaskForm):
         return [self[f"{part}{seat}"].data or "" for seat in SEATS]
 
     def tournament(self) -> tuple[list[str], dict[str, list[int]]]:
-        """The checked players and hands; raises a ``TournamentError`` for a bad entry.
+        """The checked players and hands; raises a ``RulesError`` for a bad entry.
 
         Seats with neither a name nor a hand are skipped, so a table fills only the seats
         it needs.
@@ -85,7 +85,7 @@ class ResultsForm(FlaskForm):
         return [self[f"points{seat}"].data or "" for seat in SEATS][:count]
 
     def points(self, players: list[str]) -> dict[str, int]:
-        """Minus points per sheet owner; raises a ``TournamentError`` for a bad value."""
+        """Minus points per sheet owner; raises a ``RulesError`` for a bad value."""
         fields = [self[f"points{seat}"] for seat in SEATS][:len(players)]
         values = {owner: field.value for owner, field in zip(players, fields, strict=True)}
         return tournament_rules.check_game_points(players, values)

@@ -12,8 +12,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
+from ..engine.errors import RulesError
 from ..web.db import get_db
-from ..web.messages import describe
+from ..web.errors import describe
 from ..web.pdf import current_lang, paper_arg
 from ..web.pdf import response as pdf_response
 from . import event as event_fields
@@ -35,10 +36,8 @@ def page():
         try:
             players, hands = form.tournament()
             event = form.event()
-        except tournament_rules.TournamentError as exc:
+        except RulesError as exc:
             message = describe(exc)
-        except event_fields.BadEvent as exc:
-            message = str(exc.message)
         else:
             tournament_id = store.create(get_db(), players, hands, event)
             return redirect(url_for("tournament.show", tournament_id=tournament_id))
@@ -126,7 +125,7 @@ def save_game(tournament_id: int, game: int):
         abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
     try:
         points = form.points(tournament.players)
-    except tournament_rules.TournamentError as exc:
+    except RulesError as exc:
         return _render_show(tournament, game, form, describe(exc))
     store.save_game(get_db(), tournament.id, game, points)
     return redirect(url_for("tournament.show", tournament_id=tournament.id) + "#standings")

@@ -1,74 +1,106 @@
-"""The error handlers: every error answered in the visitor's language, JSON under ``/api/``.
+"""Every refusal answered in one place: in the visitor's language, as JSON under ``/api/``.
 
-All of the app's handlers live here, so how an error looks is decided in one place: HTTP
-errors, a host the server does not answer to, a missing or expired CSRF token, and any
-typed :class:`RulesError` a view lets through, answered with its translated sentence and
-its family's status (400 bad input, 404 missing, 409 conflict).
+A refusal is a :class:`RulesError` (:mod:`scorekeeper.engine.errors`): its sentence is its
+template looked up in the request's catalog and filled with its fields, and the JSON
+answer carries ``error`` (that sentence), ``code`` and ``fields``. HTTP errors and a
+refused CSRF token are answered as refusals too, so every error answer has a code; only a
+``Host`` the server does not answer to gets plain text, since no URL can be built for it.
 """
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from ..engine.errors import RulesError
-from .messages import describe
-from .security import NotAForm
+from ..engine.errors import N_, RulesError
+from .jsonio import BodyTooLarge
 
 bp = Blueprint("pages", __name__)
 
 
-def _answer(message: str, status: int):
-    """JSON under ``/api/``, the error page everywhere else."""
+class NothingHere(RulesError):
+    status = 404
+    template = N_("There is nothing at this address.")
+
+
+class MethodRefused(RulesError):
+    status = 405
+    template = N_("This address does not accept that kind of request.")
+
+
+class SomethingWrong(RulesError):
+    status = 500
+    template = N_("Something went wrong.")
+
+
+class FormExpired(RulesError):
+    template = N_("The form has expired or was not sent from this site. Please try again.")
+
+
+class UntrustedHost(RulesError):
+    template = N_("This server does not answer to that host name.")
+
+
+#: The refusal each HTTP error is answered with; any other status gets SomethingWrong.
+HTTP_REFUSALS: dict[int, type[RulesError]] = {
+    400: RulesError, 404: NothingHere, 405: MethodRefused, 413: BodyTooLarge,
+}
+
+
+def describe(error: RulesError) -> str:
+    """The refusal as a sentence in the request's language."""
+    return error.sentence(gettext(error.template))
+
+
+def _as_json(value: object) -> object:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+    return value
+
+
+def refusal_json(error: RulesError) -> dict[str, Any]:
+    """``error``, ``code`` and ``fields``: what every JSON refusal carries."""
+    fields = {name: _as_json(value) for name, value in error.fields.items()}
+    return {"error": describe(error), "code": error.code, "fields": fields}
+
+
+def answer(error: RulesError, status: int | None = None) -> tuple[Response | str, int]:
+    """JSON under ``/api/``, the error page everywhere else; ``status`` overrides the
+    refusal's own (an HTTP error's status)."""
+    status = error.status if status is None else status
     if request.path.startswith("/api/"):
-        return jsonify(error=message), status
-    return render_template("error.html", message=message), status
+        return jsonify(refusal_json(error)), status
+    return render_template("error.html", message=describe(error)), status
+
+
+@bp.app_errorhandler(RulesError)
+def refused(error: RulesError):
+    return answer(error)
 
 
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    messages = {
-        400: gettext("The request could not be understood."),
-        404: gettext("There is nothing at this address."),
-        405: gettext("This address does not accept that kind of request."),
-        413: gettext("The request is too large."),
-    }
-    message = messages.get(error.code or 500, gettext("Something went wrong."))
-    return _answer(message, error.code or 500)
+    status = error.code or 500
+    return answer(HTTP_REFUSALS.get(status, SomethingWrong)(), status)
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_error(_error: CSRFError):
+    """More specific than :func:`http_error` (a 400 too): says what to do about it."""
+    return answer(FormExpired())
 
 
 @bp.app_errorhandler(SecurityError)
 def untrusted_host(_error: SecurityError):
     """A ``Host`` the server does not answer to (``TRUSTED_HOSTS``): no URL can be built
     for it, so the answer is plain text, and it names no host."""
-    message = gettext("This server does not answer to that host name.")
     if request.path.startswith("/api/"):
-        return jsonify(error=message), 400
-    return Response(message, status=400, mimetype="text/plain")
-
-
-@bp.app_errorhandler(CSRFError)
-def csrf_error(_error: CSRFError):
-    """More specific than :func:`http_error` (a 400 too): says what to do about it."""
-    return _answer(
-        gettext("The form has expired or was not sent from this site. Please try again."), 400
-    )
-
-
-@bp.app_errorhandler(NotAForm)
-def not_a_form(error: NotAForm):
-    """More specific than :func:`http_error`: says what a page takes instead."""
-    if error.json_body:
-        message = gettext("This page takes a filled-in form, not JSON; programs use the"
-                          " JSON interface under /api/.")
-    else:
-        message = gettext("Only the backup import takes a file; the fields of this form"
-                          " take text.")
-    return _answer(message, 400)
-
-
-@bp.app_errorhandler(RulesError)
-def rules_error(error: RulesError):
-    return _answer(describe(error), getattr(error, "status", 400))
+        return answer(UntrustedHost())
+    return Response(describe(UntrustedHost()), status=400, mimetype="text/plain")

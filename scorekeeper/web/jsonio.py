@@ -1,4 +1,4 @@
-"""Reading a JSON request body, and the answer every JSON error gets.
+"""Reading a JSON request body, and the refusals of a body that cannot be read.
 
 Shared by every JSON view (placement, games, tournament sheets), so they all refuse an
 oversized, nested or broken body, or text no database or page can hold, with the same
@@ -8,81 +8,56 @@ translated sentence.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..engine.errors import RulesError
+from ..engine.errors import N_, RulesError
 
 #: A placement or a deal is a few hundred bytes; anything far larger is refused unread.
 MAX_BODY = 32 * 1024
 
 
-@dataclass(eq=False)
 class BadShape(RulesError):
     """A field does not have the shape the interface asks for."""
 
+    template = N_("The field “%(field)s” is not filled in the expected form.")
     field: str
     expected: str
     """The shape asked for, as the interface names it: "object", "list", ..."""
 
-    def __str__(self) -> str:
-        return f"{self.field} must be {self.expected}"
 
-
-@dataclass(eq=False)
 class BodyTooLarge(RulesError):
-    """The body is larger than :data:`MAX_BODY`."""
+    """Larger than :data:`MAX_BODY` (or, answered 413, than the server takes at all)."""
 
-    def __str__(self) -> str:
-        return f"the body is larger than {MAX_BODY} bytes"
+    template = N_("The request is too large.")
 
 
-@dataclass(eq=False)
 class BodyTooDeep(RulesError):
-    """The body nests so deeply that reading it would exhaust the stack."""
+    """Nested so deeply that reading it would exhaust the stack."""
 
-    def __str__(self) -> str:
-        return "the body nests too deeply"
+    template = N_("The request is nested too deeply.")
 
 
-@dataclass(eq=False)
 class BodyNotJSON(RulesError):
-    """The body is not JSON at all."""
-
-    def __str__(self) -> str:
-        return "the body is not JSON"
+    template = N_("The request body is not valid JSON.")
 
 
-@dataclass(eq=False)
 class BodyNotText(RulesError):
     """A string holds a lone surrogate (``"\\ud800"``): valid JSON, but not text that
     UTF-8, SQLite or a PDF can hold, so it is refused where it is read."""
 
-    def __str__(self) -> str:
-        return "the body holds a string that is not valid Unicode text"
+    template = N_("The request holds text that is not valid Unicode (a lone surrogate code "
+                  "point).")
 
 
-@dataclass(eq=False)
 class GameNotAnObject(RulesError):
-    """A game must be sent as a JSON object."""
-
-    def __str__(self) -> str:
-        return "a game must be a JSON object"
+    template = N_("Send the game as a JSON object.")
 
 
-@dataclass(eq=False)
 class DealNotAnObject(RulesError):
-    """A deal must be sent as a JSON object."""
-
-    def __str__(self) -> str:
-        return "a deal must be a JSON object"
-
-
-def error(message: str, status: int = 400) -> tuple[Response, int]:
-    return jsonify(error=message), status
+    template = N_("Send the deal as a JSON object.")
 
 
 def parse_json(raw: bytes | str) -> Any:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
+
+from ..engine.errors import N_, RulesError
 
 csrf = CSRFProtect()
 
@@ -64,13 +65,13 @@ def _headers(response: Response) -> Response:
 FILE_FIELD = "file"
 
 
-class NotAForm(BadRequest):
-    """A page was sent JSON (``json_body``), or a file where a form has text: answered
-    400 with a sentence that says which (``errors.not_a_form``)."""
+class JsonToAPage(RulesError):
+    template = N_("This page takes a filled-in form, not JSON; programs use the JSON "
+                  "interface under /api/.")
 
-    def __init__(self, json_body: bool) -> None:
-        super().__init__()
-        self.json_body = json_body
+
+class FileToATextField(RulesError):
+    template = N_("Only the backup import takes a file; the fields of this form take text.")
 
 
 def pages_take_forms() -> None:
@@ -83,9 +84,9 @@ def pages_take_forms() -> None:
     if request.path.startswith("/api/"):
         return
     if request.is_json:
-        raise NotAForm(json_body=True)
+        raise JsonToAPage()
     if any(name != FILE_FIELD for name in request.files):
-        raise NotAForm(json_body=False)
+        raise FileToATextField()
 
 
 def init_app(app: Flask) -> None:

@@ -19,8 +19,13 @@ const SPLIT = /[\s,;.+/]+/u;
 const DIGITS = /^[0-9]{1,3}$/;
 const PLACE = /^\s*([1-5])\s*-\s*(left|right)\s*$/u;
 
-/** Typed text that is not a number where one belongs; `message` is already worded. */
-export class FormError extends Error {}
+/** Typed text the form cannot read: a refusal of check/form.py, with its `code` and `fields`. */
+export class FormError extends Error {
+  constructor(code, fields) {
+    super(code);
+    Object.assign(this, { code, fields });
+  }
+}
 
 /** A refusal the form itself raises with the engine's error (e.g. two cards, one allowed). */
 function refusal(code, fields) {
@@ -100,7 +105,7 @@ function maxCardValue(form, say) {
   const typed = form.maxCard;
   if (form.deck === "tactics" && !typed) return tacticsLimit(new Set(names(form)).size);
   if (!typed) return MAX_CARD;
-  if (!DIGITS.test(typed)) throw new FormError(say("bad_number", { value: typed }));
+  if (!DIGITS.test(typed)) throw new FormError("NotANumber", { value: typed });
   return Number(typed);
 }
 
@@ -108,7 +113,7 @@ function numbers(value, where, say) {
   const out = [];
   for (const token of strip(value).split(SPLIT)) {
     if (!token) continue;
-    if (!DIGITS.test(token)) throw new FormError(say("bad_card", { where, value: token }));
+    if (!DIGITS.test(token)) throw new FormError("NotACardNumber", { where, value: token });
     out.push(Number(token));
   }
   return out;
@@ -151,13 +156,13 @@ export function toData(form, say) {
     if (strip(line.take) && !Object.hasOwn(take, name)) {
       const chosen = strip(line.take);
       if (!DIGITS.test(chosen) || chosen.length > 1) {
-        throw new FormError(say("bad_take", { player: name, rows: form.rowCount }));
+        throw new FormError("NotARow", { player: name, rows: form.rowCount });
       }
       put(take, name, Number(chosen));
     }
     if (strip(line.place) && !Object.hasOwn(place, name)) {
       const match = PLACE.exec(line.place);
-      if (!match) throw new FormError(say("bad_place", { player: name, value: line.place }));
+      if (!match) throw new FormError("NotAPlace", { player: name, value: line.place });
       put(place, name, { row: Number(match[1]), side: match[2] });
     }
   });

@@ -3,7 +3,7 @@
 // the result or the refusal worded with the page's own sentences (#check-strings), so the
 // phone shows what the server would have shown, word for word.
 import { resolvePlacement } from "./engine/index.js";
-import { FormError, query, readForm, toData } from "./check-form.js";
+import { query, readForm, toData } from "./check-form.js";
 import { fill, renderResult, sayer } from "./check-result.js";
 
 // The fields of each refusal, read back from the browser engine's English message (it
@@ -90,7 +90,6 @@ export function answerOffline(params, strings, page) {
     const link = (choices) => `${page}?${query(form, say, choices)}`;
     return { html: renderResult(answer, data, strings, link) };
   } catch (error) {
-    if (error instanceof FormError) return { error: error.message };
     if (error && error.code) return { error: refusalText(error, strings) };
     throw error;
   }

@@ -43,9 +43,9 @@ test("names and choices as the server writes them in a link", () => {
 
 test("typed text that is not a card is worded as the form words it", () => {
   assert.throws(() => toData(form("r1=12&r2=x&r3=3&r4=4&card=5"), say),
-    { message: 'bad_card:{"where":"row:{\\"row\\":2}","value":"x"}' });
+    { code: "NotACardNumber", fields: { where: 'row:{"row":2}', value: "x" } });
   assert.throws(() => toData(form("r1=1&r2=2&r3=3&r4=4&card=5&take=x"), say),
-    { message: 'bad_take:{"player":"A","rows":4}' });
+    { code: "NotARow", fields: { player: "A", rows: 4 } });
   assert.throws(() => toData(form("r1=1&r2=2&r3=3&r4=4&card=5,6"), say),
     { code: "WrongCardCount", fields: { player: "A", count: 2, expected: 1 } });
 });

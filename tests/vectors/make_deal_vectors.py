@@ -30,6 +30,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.engine import errors
 from scorekeeper.engine import scoring as sc
 
 PATH = Path(__file__).with_name("deals.json")
@@ -62,7 +63,7 @@ def _case(players: list[str], variant: str, virgin: bool, shape: dict[str, int] 
     }
     try:
         entry = sc.make_entry(settings, **entered)
-    except (sc.DealOverBound, sc.DealUnderBound) as error:
+    except (errors.DealOverBound, errors.DealUnderBound) as error:
         return {**case, "error": type(error).__name__, "fields": asdict(error)}
     return {**case, "bullheads": entry.bullheads, "scores": sc.score_deal(settings, entry)}
 
@@ -113,7 +114,7 @@ def _bound_cases() -> list[dict[str, Any]]:
                 shape = {"rows": rows, "takes_at": takes_at, "hand_size": hand_size}
                 try:
                     settings = _settings(players, variant, shape=shape)
-                except sc.DeckTooSmall:
+                except errors.DeckTooSmall:
                     continue  # in _settings_cases
                 totals = [settings.bound, settings.bound + 1]
                 if settings.lower_bound:
@@ -174,7 +175,7 @@ def _settings_cases() -> list[dict[str, Any]]:
                                 "takes_at": 6, "hand_size": hand_size}
         try:
             settings = _settings(players, variant, shape={"rows": rows, "hand_size": hand_size})
-        except sc.DeckTooSmall as error:
+        except errors.DeckTooSmall as error:
             cases.append({**case, "error": "DeckTooSmall", "fields": asdict(error)})
         else:
             cases.append({**case, "bounds": {"lower": settings.lower_bound,
