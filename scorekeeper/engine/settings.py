@@ -1,6 +1,6 @@
 """A scored game's settings: players, end, variant and shape, checked once when it is created.
 
-The shape (CONTRACT.md sections 1 and 4) is the postscript's choice of rows (3 to 5), the
+The shape (docs/rules.md, The postscript's shapes) is the postscript's choice of rows (3 to 5), the
 card that takes a row (5th to 7th) and the cards in each hand (10 or more, as far as the
 deck allows). It bounds what one deal can hand out:
 

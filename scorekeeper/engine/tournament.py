@@ -34,8 +34,8 @@ from .tournament_errors import (
     WrongPlayerCount,
 )
 
-#: Longer than a game's 40: the contract prints any tournament name as text, whatever it
-#: holds, and a sheet has room for a name to wrap.
+#: Longer than a game's 40: a sheet prints any tournament name as text, whatever it holds
+#: (docs/api.md, Tournament sheets), and has room for a name to wrap.
 TOURNAMENT_NAME_LIMIT = 100
 
 __all__ = [

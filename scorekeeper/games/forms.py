@@ -46,7 +46,8 @@ class StartForm(FlaskForm):
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
                          validators=[Length(max=sc.MAX_NOTE)])
-    # The postscript's shapes of the game (CONTRACT.md section 4); the booklet's preselected.
+    # The postscript's shapes of the game (docs/rules.md, The postscript's shapes); the
+    # booklet's preselected.
     rows = RadioField(lazy_gettext("Rows on the table"), default="4",
                       choices=[SelectChoice(str(n), str(n)) for n in (3, 4, 5)])
     takes_at = RadioField(
