@@ -14,7 +14,7 @@ How the document is read:
 - The refusal catalogue is the table whose rows read ``| `Code` | status | `field`, ... |``
   (``—`` for none), one row per refusal class: every concrete subclass of ``RulesError``
   the app can raise once it is built (a class with subclasses of its own is a family, never
-  raised, and is not listed).
+  raised, and is not listed; a class a test defines is none of the app's).
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def subclasses(cls: type) -> list[type]:
 def refusal_classes() -> dict[str, type]:
     """Every concrete refusal by name; call it once the app is built (features define
     their own refusals in modules the factory imports)."""
-    concrete = [cls for cls in subclasses(RulesError) if not cls.__subclasses__()]
+    concrete = [cls for cls in subclasses(RulesError)
+                if not cls.__subclasses__() and cls.__module__.startswith("scorekeeper.")]
     names = {cls.__name__: cls for cls in concrete}
     assert len(names) == len(concrete), "two refusal classes share a name: a code must be unique"
     return names
