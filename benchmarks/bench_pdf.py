@@ -1,6 +1,6 @@
 """PDF speed: five prefilled tournament sheets, as a ratio to a one-line WeasyPrint document.
 
-Measured twice: one hand per page (the contract's default) and two hands per page
+Measured twice: one hand per page (the API's default) and two hands per page
 (``per_page: 2``, three pages for five hands), which must not cost more per hand.
 
 Both are rendered in this process, after a warm-up, so the ratio cancels out the machine

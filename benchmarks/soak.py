@@ -43,8 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 THRESHOLD = 66  # the default end of a game
 NAMES = ("Ann", "Bob", "Zoë", "Dirk", "Eef", "Jürgen")
-#: Fewest bullheads one deal hands out, by player count (CONTRACT.md: the cards that must
-#: leave the table); the most is the deck's 171 less one card per row.
+#: Fewest bullheads one deal hands out, by player count (the cards that must leave the table:
+#: docs/rules.md, The bounds of a deal); the most is the deck's 171 less one card per row.
 LOWER_BOUND = {2: 4, 3: 14, 4: 24, 5: 34, 6: 44}
 
 

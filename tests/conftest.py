@@ -50,6 +50,26 @@ def refusal(response) -> str:
     return answer["error"]
 
 
+#: Why a test that needs Node.js fails instead of skipping where it is missing.
+NODE_REQUIRED = (
+    "Node.js is required: this test proves that the browser's JavaScript answers exactly as "
+    "the Python does, and without `node` nothing is checked. Install it (`make test` "
+    "installs Debian's nodejs when it is missing) and run the tests again."
+)
+
+
+def require_node() -> str:
+    """The ``node`` executable, or a failed test saying Node.js is required.
+
+    The parity tests never skip: a machine without Node.js would show green with no
+    JavaScript checked at all.
+    """
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(NODE_REQUIRED, pytrace=False)
+    return node
+
+
 def read_csrf_token(client, path: str = "/") -> str:
     """The token a page carries in its ``<meta name="csrf-token">``."""
     html = client.get(path).get_data(as_text=True)

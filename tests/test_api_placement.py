@@ -1,4 +1,4 @@
-"""POST /api/v1/placement: the contract's shapes, and a clear translated 400 for bad input."""
+"""POST /api/v1/placement: the shapes of docs/api.md, and a clear translated 400 for bad input."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ BOOKLET = {
 }
 
 
-def test_contract_example(client):
+def test_a_basic_turn_with_the_optional_fields(client):
     body = {"variant": "basic", "rows": [[12], [37], [43], [58]],
             "plays": [{"player": "Ann", "card": 14}, {"player": "Bob", "card": 44}],
             "take": {"Ann": 2}, "max_card": 104}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -13,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper.engine import MAX_CARD, tactics_max_card
-from tests.conftest import read_csrf_token
+from tests.conftest import read_csrf_token, require_node
 
 EXAMPLE = "r1=12&r2=37&r3=43&r4=58&card=14&card=15&card=44&card=61"
 RULE4 = "r1=30,36&r2=37&r3=43,44&r4=58,61&player=Ann&card=3&player=Bob&card=9&player=Cas&card=68"
@@ -343,7 +342,6 @@ def plain(fragment: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_phone_words_every_answer_as_the_server_does(client):
     cases = []
     for lang in ("en", "nl", "de"):
@@ -355,7 +353,7 @@ def test_the_phone_words_every_answer_as_the_server_does(client):
             cases.append({"query": query, "strings": json.loads(strings), "result": result,
                           "error": plain(error)})
     module = (Path(__file__).parent.parent / "static/js/check-offline.js").as_uri()
-    out = subprocess.run(["node", "--input-type=module", "-e", RENDER % json.dumps(module)],
+    out = subprocess.run([require_node(), "--input-type=module", "-e", RENDER % json.dumps(module)],
                          input=json.dumps(cases), capture_output=True, text=True, check=True,
                          timeout=60).stdout
     links = re.compile(r'href="([^"]*)"')

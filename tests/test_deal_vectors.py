@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.engine import scoring as sc
+from tests.conftest import require_node
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location(
@@ -100,8 +100,7 @@ def test_bounds_checked_by_hand(players, variant, shape, lower, upper):
     assert (settings.lower_bound, settings.bound) == (lower, upper)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_deal_js_scores_every_case_like_the_engine():
-    run = subprocess.run(["node", "--test", str(ROOT / "tests" / "js" / "deal.test.mjs")],
+    run = subprocess.run([require_node(), "--test", str(ROOT / "tests" / "js" / "deal.test.mjs")],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -1,6 +1,6 @@
 """What a step says its card was placed against (``neighbour``) and how far (``difference``).
 
-Expected values worked out by hand from CONTRACT.md sections 2 and 3.
+Expected values worked out by hand from the rules (docs/rules.md, Placing a card, and the variants).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Double, Nifty and Hand placement as CONTRACT.md section 3 reads them (values by hand)."""
+"""Double, Nifty and Hand placement as docs/rules.md reads them (values by hand)."""
 
 from __future__ import annotations
 

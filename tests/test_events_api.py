@@ -1,4 +1,4 @@
-"""The club events JSON interface (CONTRACT.md section 6), with every table's game played
+"""The club events JSON interface (docs/api.md, Club events), with every table's game played
 through the ordinary deals API: seating, 409s, refusals, drop-outs, late arrivals, and
 standings checked against values worked out by hand."""
 
@@ -81,7 +81,7 @@ def test_a_random_seed_is_chosen_and_kept(api):
 
 def test_sixteen_players_over_three_rounds(api):
     """Tables of 4, everyone once a round, no pair meeting twice, and the points and
-    relative points each player's games give by the contract's rules."""
+    relative points each player's games give by the rules of docs/rules.md (Club events)."""
     event = api.event(NAMES, rounds=3, seed=2024)
     base = (5, 15, 25, 70)  # one deal; 70 reaches 66 and ends the game; mean 28.75
     expected = {name: [0, 0.0, 0, 0] for name in NAMES}  # points, relative, bullheads, games

@@ -1,4 +1,4 @@
-"""The games JSON interface (CONTRACT.md section 5): shapes, status codes, retries, CSRF."""
+"""The games JSON interface (docs/api.md, Games): shapes, status codes, retries, CSRF."""
 
 from __future__ import annotations
 

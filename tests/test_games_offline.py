@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from scorekeeper.engine import scoring as sc
 from scorekeeper.engine.errors import RulesError
+from tests.conftest import require_node
 
 RULES_JS = Path(__file__).resolve().parent.parent / "static" / "js" / "offline-rules.js"
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 
 
 def run_node(function: str, cases: list) -> list:
@@ -25,7 +22,7 @@ def run_node(function: str, cases: list) -> list:
         f"const cases = {json.dumps(cases)};"
         f"console.log(JSON.stringify(cases.map((c) => rules.{function}(...c))));"
     )
-    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True,
+    out = subprocess.run([require_node(), "--input-type=module", "-e", script], capture_output=True,
                          text=True, check=True, timeout=30).stdout
     return json.loads(out)
 
@@ -75,7 +72,6 @@ def engine_settings(form: dict):
     return sc.make_settings(names, *end, form["virgin_doubling"], form["variant"], **digits)
 
 
-@needs_node
 def test_the_phone_accepts_and_refuses_a_new_game_as_the_engine_does():
     forms = [full(f) for f in FORMS]
     answers = run_node("checkSettings", [[f] for f in forms])
@@ -121,7 +117,6 @@ def deal_cases():
         yield settings, {"bullheads": {n: "2x" for n in settings.players}, "hand": {}}
 
 
-@needs_node
 def test_the_phone_checks_a_deal_as_the_engine_does():
     cases = list(deal_cases())
     node_settings = [{

@@ -1,5 +1,5 @@
 """Games with the postscript's shapes, the deal bounds they set, and games started offline
-(CONTRACT.md sections 4 and 5): the JSON interface, the start page and the backups."""
+(docs/rules.md and docs/api.md): the JSON interface, the start page and the backups."""
 
 from __future__ import annotations
 

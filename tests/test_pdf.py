@@ -97,7 +97,7 @@ def test_two_hands_per_page_with_the_event_printed(client, tmp_path, paper):
             for printed in ("Clubabend <Zwölf>", "14. März 2025", "T 3"):
                 assert printed in half
     assert next(owners, None) is None
-    one = sheets(client, FIVE, hands, paper=paper, **event)  # the contract's default
+    one = sheets(client, FIVE, hands, paper=paper, **event)  # the default
     assert pages(one, tmp_path) == 5 and "Clubabend <Zwölf>" in page_text(one, tmp_path, 5)
 
 

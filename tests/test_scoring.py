@@ -1,6 +1,6 @@
 """The pure scoring rules: totals, the end, winners, Virgin doubling, deal bounds, cards.
 
-A deal's total as entered must lie within its bounds (CONTRACT.md section 4): at least
+A deal's total as entered must lie within its bounds (docs/rules.md, The bounds of a deal): at least
 h·n + r − r·(t − 1) (the cards that must leave the table; 4 for two players, 14 for three,
 24 for four in the booklet's game), so the deals below are chosen to be legal.
 """
@@ -254,7 +254,7 @@ def test_running_totals_per_row():
     assert state.leaders == ("Ann",)
 
 
-# -- the postscript's shapes and the bounds of a deal (CONTRACT.md sections 1 and 4) --------
+# -- the postscript's shapes and the bounds of a deal (docs/rules.md) ---------------------------
 
 @pytest.mark.parametrize(
     ("players", "variant", "shape", "lower", "upper"),

@@ -1,4 +1,4 @@
-"""Seating a club event (CONTRACT §6, issue 12): table sizes, the draw, later rounds.
+"""Seating a club event (docs/rules.md, Club events; issue 12): table sizes, the draw, later rounds.
 
 The later rounds are checked against a plain reference written here: brute force over
 every seating for small events, and a memoised search without any pruning for the

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
 from scorekeeper.rules.export import ENGINE_SCRIPT, bundle_engine
+from tests.conftest import require_node
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = {"static/css/site.css", "static/css/rules.css", "static/js/rules.js",
@@ -24,7 +24,6 @@ STATIC = {"static/css/site.css", "static/css/rules.css", "static/js/rules.js",
 PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "de")
                           for page in ("rules", "checker")}
 EXPECTED = PAGES | STATIC
-NODE = shutil.which("node")
 
 
 def files_under(root: Path) -> set[str]:
@@ -136,12 +135,11 @@ console.log(JSON.stringify({ total, wrong: wrong.slice(0, 5), bullheads55: engin
 
 
 def run_node(script: str, *args: str) -> dict:
-    done = subprocess.run([NODE, "-e", script, *args], capture_output=True, text=True,
+    done = subprocess.run([require_node(), "-e", script, *args], capture_output=True, text=True,
                           timeout=120, check=True)
     return json.loads(done.stdout)
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_bundled_engine_answers_every_shared_vector_like_the_modules(tmp_path):
     bundle = tmp_path / "engine.js"
     bundle.write_text(bundle_engine(ROOT / "static"), encoding="utf-8")
@@ -171,7 +169,6 @@ def write_modules(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_bundler_keeps_aliases_namespaces_reexports_and_private_names_apart(tmp_path):
     root = write_modules(tmp_path, {
         "js/a.js": 'const secret = "a";\nexport const A = 1;\nexport function twice(x) '

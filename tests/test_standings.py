@@ -1,4 +1,4 @@
-"""Standings of a club event (CONTRACT §6) against examples worked out by hand."""
+"""Standings of a club event (docs/rules.md, Club events) against examples worked out by hand."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from scorekeeper.engine.standings import placement_points, standings
 
 
 @pytest.mark.parametrize(("totals", "expected"), [
-    # tables of 5, 4 and 3 without ties: the contract's points
+    # tables of 5, 4 and 3 without ties: the placement points
     ({"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}, [7, 5, 4, 2, 1]),
     ({"A": 0, "B": 8, "C": 30, "D": 66}, [7, 5, 3, 1]),
     ({"A": 12, "B": 40, "C": 70}, [7, 4, 1]),

@@ -12,7 +12,7 @@ from scorekeeper.engine import errors
 from scorekeeper.engine import tournament as rules
 
 FOUR = ["Ann", "Bob", "Cas", "Dirk"]
-#: Ann's hand is the contract's example; the others split 1..44 minus the 4 left over.
+#: Ann's hand is the Dutch booklet's example; the others split 1..44 minus the 4 left over.
 HANDS = {
     "Ann": [2, 4, 8, 14, 19, 23, 24, 31, 38, 44],
     "Bob": [1, 3, 5, 6, 7, 9, 10, 11, 12, 13],

@@ -1,4 +1,4 @@
-"""``POST /api/v1/placement``: the stateless placement endpoint (CONTRACT.md section 5).
+"""``POST /api/v1/placement``: the stateless placement endpoint (docs/api.md, Placement).
 
 Bad input raises a typed error, answered as a translated 400 by :mod:`scorekeeper.web.errors`.
 """

@@ -36,8 +36,9 @@ READ_LINES = MAX_LINES + 5
 _SPLIT = re.compile(r"[\s,;.+/]+")
 _DIGITS = re.compile(r"[0-9]{1,3}")
 _PLACE = re.compile(r"^\s*([1-5])\s*-\s*(left|right)\s*$")
-#: The table's shapes a checker page offers (CONTRACT.md section 1): rows, and the card
-#: that takes a row. A link without them is the booklet's game (old links stay as they were).
+#: The table's shapes a checker page offers (docs/rules.md, The postscript's shapes): rows,
+#: and the card that takes a row. A link without them is the booklet's game (old links stay
+#: as they were).
 ROW_COUNTS = tuple(range(MIN_ROWS, MAX_ROWS + 1))
 TAKES_AT_CHOICES = (5, 6, 7)
 

@@ -57,7 +57,7 @@ def _object(value: Any, field: str) -> dict:
 
 
 def parse(data: Any) -> PlacementRequest:
-    """Reshape JSON-shaped ``data`` (CONTRACT.md section 5) into an engine request."""
+    """Reshape JSON-shaped ``data`` (docs/api.md, Placement) into an engine request."""
     if not isinstance(data, dict):
         raise BadShape(field="body", expected="object")
     try:

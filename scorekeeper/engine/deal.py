@@ -95,7 +95,7 @@ def checked_cards(settings: Settings, cards: object) -> dict[str, tuple[int, ...
 def make_entry(
     settings: Settings, bullheads: object = None, hand: object = None, cards: object = None
 ) -> Entry:
-    """A validated deal entry; raises a :class:`ScoringError` naming the first problem.
+    """A validated deal entry; raises a refusal naming the first problem.
 
     Its total as entered (stack and hand) must lie within the settings' bounds: at most
     the deck's bullheads less one card in each row, and (but in Hand) at least the cards
@@ -107,7 +107,7 @@ def make_entry(
     >>> make_entry(s, {"Ann": 3, "Bob": 0})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.scoring_errors.DealUnderBound: ...; with 2 players at least 4 are taken ...
+    scorekeeper.engine.errors.DealUnderBound: ... with 2 players at least 4 must be taken ...
     """
     if (bullheads is None) == (cards is None):
         raise EntryKind()

@@ -43,7 +43,7 @@ MAX_DEALS = 200
 #: them all, so corrections back and forth must not grow it without bound either.
 MAX_GAME_EVENTS = 1000
 
-# Club events (CONTRACT §6): many tables, several rounds
+# Club events (docs/rules.md, Club events): many tables, several rounds
 MIN_EVENT_PLAYERS = 6
 MAX_EVENT_PLAYERS = 200
 MAX_EVENT_ROUNDS = 20

@@ -1,11 +1,11 @@
-"""Scoring a game of 6 nimmt! (CONTRACT.md section 4), in pure Python: the one import for it.
+"""Scoring a game of 6 nimmt! (docs/rules.md), in pure Python: the one import for it.
 
 A game is its settings plus an event log of deal entries, corrections, withdrawals and
 restores; totals, the end and the winners are derived by replaying the log, so neither a
 correction nor an undo ever loses what was entered before. The code lives in
 :mod:`.settings` (players, end, variant, shape and the bounds of a deal), :mod:`.deal`
-(entries, a deal's scores), :mod:`.game` (the log and its replay), :mod:`.settings_errors`
-and :mod:`.scoring_errors`.
+(entries, a deal's scores), :mod:`.game` (the log and its replay); its refusals are in
+:mod:`.errors`.
 
 >>> s = make_settings(["Ann", "Bob"], virgin_doubling=True)
 >>> state = replay(s, [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0}))])

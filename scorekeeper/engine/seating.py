@@ -1,4 +1,5 @@
-"""Seating the rounds of a club event (CONTRACT §6): table sizes, the draw, later rounds.
+"""Seating the rounds of a club event: table sizes, the draw, later rounds (docs/rules.md,
+Club events).
 
 >>> table_sizes(13), table_sizes(11), table_sizes(6)
 ((4, 4, 5), (4, 4, 3), (3, 3))

@@ -1,6 +1,6 @@
 """A scored game's settings: players, end, variant and shape, checked once when it is created.
 
-The shape (CONTRACT.md sections 1 and 4) is the postscript's choice of rows (3 to 5), the
+The shape (docs/rules.md, The postscript's shapes) is the postscript's choice of rows (3 to 5), the
 card that takes a row (5th to 7th) and the cards in each hand (10 or more, as far as the
 deck allows). It bounds what one deal can hand out:
 
@@ -185,7 +185,7 @@ def make_settings(
     takes_at: object = TAKES_AT,
     hand_size: object = HAND_SIZE,
 ) -> Settings:
-    """Validated settings; raises a :class:`ScoringError` naming the first problem.
+    """Validated settings; raises a refusal naming the first problem.
 
     ``rows``, ``takes_at`` and ``hand_size`` are whole numbers (an int, not a bool or a
     text); the deck in use must hold ``hand_size · players + rows`` cards.
@@ -193,7 +193,7 @@ def make_settings(
     >>> make_settings(["A", "B", "C"], variant="tactics", rows=5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.settings_errors.DeckTooSmall: ... need 35 cards; the deck in use has 34
+    scorekeeper.engine.errors.DeckTooSmall: With 3 players, ... needs 35 cards, but the deck in use has only 34.
     """
     names = _names(players)
     if not isinstance(variant, str) or variant not in _GAME_VARIANTS:

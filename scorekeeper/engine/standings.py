@@ -1,4 +1,5 @@
-"""The standings of a club event (CONTRACT §6): placement points, relative points, a lot.
+"""The standings of a club event: placement points, relative points, a lot (docs/rules.md,
+Club events).
 
 Each finished game gives its players placement points by their place at the table (fewest
 bullheads first) and relative points (the table's mean bullheads minus their own). The
@@ -28,7 +29,7 @@ from .errors import (
     NameRepeated,
 )
 
-#: Placement points by table size, for the 1st, 2nd, ... place (CONTRACT §6).
+#: Placement points by table size, for the 1st, 2nd, ... place (docs/rules.md, Club events).
 PLACEMENT_POINTS: dict[int, tuple[int, ...]] = {
     3: (7, 4, 1),
     4: (7, 5, 3, 1),

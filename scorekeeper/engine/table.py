@@ -47,7 +47,7 @@ def checked_takes_at(value: object) -> int:
     >>> checked_takes_at(True)
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.errors.BadTakesAt: takes_at must be a whole number from 5 to 7, not True
+    scorekeeper.engine.errors.BadTakesAt: ... takes_at must be 5, 6 or 7, not true.
     """
     if type(value) is not int or not MIN_TAKES_AT <= value <= MAX_TAKES_AT:
         raise errors.BadTakesAt(value=value)

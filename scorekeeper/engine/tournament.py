@@ -32,8 +32,8 @@ from .errors import (
 )
 from .limits import HAND_SIZE, MIN_PLAYERS, ROWS, TOURNAMENT_MAX_PLAYERS, tactics_max_card
 
-#: Longer than a game's 40: the contract prints any tournament name as text, whatever it
-#: holds, and a sheet has room for a name to wrap.
+#: Longer than a game's 40: a sheet prints any tournament name as text, whatever it holds
+#: (docs/api.md, Tournament sheets), and has room for a name to wrap.
 TOURNAMENT_NAME_LIMIT = 100
 
 __all__ = [

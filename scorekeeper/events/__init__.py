@@ -1,1 +1,2 @@
-"""Club events: many tables, several rounds, live standings (CONTRACT.md section 6)."""
+"""Club events: many tables, several rounds, live standings (docs/api.md and docs/rules.md,
+Club events)."""

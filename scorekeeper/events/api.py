@@ -1,4 +1,4 @@
-"""``/api/v1/events``: club events as JSON (CONTRACT.md section 6).
+"""``/api/v1/events``: club events as JSON (docs/api.md, Club events).
 
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, as the games API
 does. Refusals are typed errors, answered by the app's handler with their translated

@@ -1,4 +1,4 @@
-"""``/api/v1/games``: the games JSON interface (CONTRACT.md section 5, Games).
+"""``/api/v1/games``: the games JSON interface (docs/api.md, Games).
 
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, like the pages'
 forms; the score sheet's script reads it from the page's meta tag.
@@ -26,7 +26,7 @@ bp.record_once(access.add_converter)  # before any route names <game:...>
 
 
 def game_json(game: store.Game) -> dict:
-    """The contract's game object, plus a few fields a client finds handy."""
+    """The game object of docs/api.md (Games, The game object)."""
     state = game.state
     deals = [
         {"number": row.number, **entry_json(row.entry, scores=row.scores),

@@ -46,7 +46,8 @@ class StartForm(FlaskForm):
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
                          validators=[Length(max=sc.MAX_NOTE)])
-    # The postscript's shapes of the game (CONTRACT.md section 4); the booklet's preselected.
+    # The postscript's shapes of the game (docs/rules.md, The postscript's shapes); the
+    # booklet's preselected.
     rows = RadioField(lazy_gettext("Rows on the table"), default="4",
                       choices=[SelectChoice(str(n), str(n)) for n in (3, 4, 5)])
     takes_at = RadioField(
@@ -63,7 +64,7 @@ class StartForm(FlaskForm):
                 "hand_size": self.hand_size.value}
 
     def settings(self) -> sc.Settings:
-        """The game's settings; raises a ScoringError for a bad value."""
+        """The game's settings; raises a refusal for a bad value."""
         names = [name.strip() for name in self.players.data if name and name.strip()]
         if self.end.data == "deals":
             return sc.make_settings(names, None, self.fixed_deals.data.strip() or "",
@@ -125,7 +126,7 @@ class DealForm(FlaskForm):
         return self.number.number
 
     def entry(self, settings: sc.Settings) -> sc.Entry:
-        """The deal as the engine's entry; raises a ScoringError naming the first problem.
+        """The deal as the engine's entry; raises a refusal naming the first problem.
 
         Empty bullhead fields count as 0, so a table only types the players who took some.
         """

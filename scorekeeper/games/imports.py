@@ -98,7 +98,7 @@ def storable(value: object) -> bool:
 
 def read(raw: bytes | str) -> list[Backup]:
     """Every game of a backup file, checked; raises :class:`BadBackup` or a
-    :class:`ScoringError` (a deal that breaks a rule of the game)."""
+    refusal (a deal that breaks a rule of the game)."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_BYTES:
         raise BackupTooLarge()

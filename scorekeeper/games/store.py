@@ -266,7 +266,7 @@ def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: i
     number, a deal that does not exist), appended, and the game's state stored. Answers
     the game after the write and whether something was written (False: a retry of a
     stored event, answered as it stands). Raises :class:`NoSuchGame` or a
-    :class:`ScoringError`; nothing is written then.
+    refusal; nothing is written then.
     """
     with transaction(db):
         game = load(db, token)
@@ -287,7 +287,7 @@ def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) ->
     ``number``, in one transaction: the stored events are read, the change is checked
     against them and appended as one more event, carrying the value withdrawn or put back,
     and the game's state stored. Answers the game after the write. Raises
-    :class:`NoSuchGame` or a :class:`ScoringError` (a deal that is not the last, one that
+    :class:`NoSuchGame` or a refusal (a deal that is not the last, one that
     cannot come back); nothing is written then.
     """
     with transaction(db):

@@ -52,7 +52,7 @@ OLD_ANCHORS: dict[str, str] = {
     "house-rule-virgin-doubling": "virgin-doubling",
 }
 
-#: Our readings of the booklets (CONTRACT.md), each shown where its rule is explained.
+#: Our readings of the booklets (docs/rules.md), each shown where its rule is explained.
 READINGS: list[tuple[str, object]] = [
     ("reading-rule-4", lazy_gettext("Rule 4 when nobody names a row, and equal rows")),
     ("reading-end-of-game", lazy_gettext("66 or more, or more than 66")),

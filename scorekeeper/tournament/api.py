@@ -23,9 +23,9 @@ bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
 
 @bp.post("/sheets")
 def sheets_api():
-    """Prefilled sheets as a PDF (CONTRACT.md, "Tournament sheets").
+    """Prefilled sheets as a PDF (docs/api.md, Tournament sheets).
 
-    Optional beyond the contract: ``event``, ``date`` (``YYYY-MM-DD``) and ``table`` for
+    Optional: ``event``, ``date`` (``YYYY-MM-DD``) and ``table`` for
     the sheets' head, and ``per_page`` (1 or 2 hands on each sheet of paper; 1 by default).
 
     Not CSRF-protected, on purpose: like ``/api/v1/placement`` it is a pure function of
@@ -46,7 +46,7 @@ def sheets_api():
 
 
 def _parse_sheets_request(data: object) -> tuple[list, dict, str, str]:
-    """The body's fields, each of the kind the contract names, or :class:`BadShape`."""
+    """The body's fields, each of the kind docs/api.md names, or :class:`BadShape`."""
     if not isinstance(data, dict):
         raise BadShape(field="(body)", expected="object")
     players, hands = data.get("players"), data.get("hands")

@@ -22,7 +22,7 @@ from ..web.jsonio import BadShape
 NAME_LIMIT = 80
 TABLE_LIMIT = 20
 
-#: Hands printed on one sheet of paper: one (the contract's default) or two.
+#: Hands printed on one sheet of paper: one (the default) or two.
 PER_PAGE = (1, 2)
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

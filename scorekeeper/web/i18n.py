@@ -1,6 +1,6 @@
 """Language choice: ``?lang=``, then the cookie, then ``Accept-Language``, then English.
 
-The JSON interface skips the cookie (CONTRACT.md section 5): an API client says what it
+The JSON interface skips the cookie (docs/api.md, Conventions): an API client says what it
 wants in the request itself.
 """
 

@@ -108,7 +108,7 @@ MIGRATIONS: list[str] = [
         ON game_events (game_id, client_id) WHERE client_id IS NOT NULL;
     CREATE INDEX game_events_by_game ON game_events (game_id, id)
     """,
-    # club events (CONTRACT.md section 6): an event under a random id, its players, rounds,
+    # club events (docs/rules.md, Club events): an event under a random id, its players, rounds,
     # seed and the games' settings; each seated table names its round, number, players
     # and the ordinary game it plays (a column without type: the games store's id is kept
     # as it was given). Drop-outs and late arrivals are an append-only log. Standings are

@@ -1,6 +1,6 @@
 // A deal's scores, the bounds of a deal and the end of a game, as the score sheet, the
 // offline queue and games started offline show them before the server does: the same
-// rules as scorekeeper/engine/settings.py, deal.py and game.py (CONTRACT.md §4).
+// rules as scorekeeper/engine/settings.py, deal.py and game.py (docs/rules.md).
 // No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
 
 import { bullheads } from "./cards.js";
@@ -38,7 +38,7 @@ export function scoreDeal({ players, bullheads: stack, hand = null, virginDoubli
   return scores;
 }
 
-// -- the bounds of a deal and the end of a game (CONTRACT.md section 4; the same rules as
+// -- the bounds of a deal and the end of a game (docs/rules.md, The bounds of a deal; the same rules as
 // scorekeeper/engine/settings.py, deal.py and game.py) -----------------------------------
 
 /** The booklet's game: 4 rows, a row taken by its 6th card, 10 cards in each hand. */

@@ -1,5 +1,6 @@
-"""A game started on a phone without a connection (CONTRACT.md section 5): kept on the
-phone, scored there with the server's rules, sent once when the connection is back."""
+"""A game started on a phone without a connection (docs/api.md, Keeping a game on a phone):
+kept on the phone, scored there with the server's rules, sent once when the connection is
+back."""
 
 from __future__ import annotations
 

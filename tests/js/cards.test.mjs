@@ -1,4 +1,4 @@
-// The pages' bullhead count, checked by hand against the booklet's table (CONTRACT.md §1).
+// The pages' bullhead count, checked by hand against the booklet's table (docs/rules.md, Cards).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

@@ -1,11 +1,11 @@
 // A game started offline reaches the server exactly once, whatever breaks on the way:
-// offline-game-sync.js against a fake server that keeps to CONTRACT.md section 5.
+// offline-game-sync.js against a fake server that keeps to docs/api.md, Games.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { dealBody, sendGame, settle } from "../../static/js/offline-game-sync.js";
 
-/** The games API as the contract describes it: client_ids answered 200, numbers 409. */
+/** The games API as docs/api.md describes it: client_ids answered 200, numbers 409. */
 function fakeServer() {
   const games = [];
   const json = (status, data) => ({ status, ok: status < 300, json: async () => data });

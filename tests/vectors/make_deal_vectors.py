@@ -13,8 +13,9 @@ The file holds:
 
 - ``cases``: one deal each, with the game's settings (players, variant, Virgin doubling and
   the shape: ``rows``, ``takes_at``, ``hand_size``), what was entered, the deal's
-  ``bounds`` (``lower``, ``upper``: CONTRACT.md section 4), and either the stack the engine
-  counted and the ``scores``, or the ``error`` (the engine's class name) and its fields.
+  ``bounds`` (``lower``, ``upper``: docs/rules.md, The bounds of a deal), and either the
+  stack the engine counted and the ``scores``, or the ``error`` (the engine's class name)
+  and its fields.
   Hand-checked cases first, then each bound just inside and just outside in every shape
   and deck, then random legal deals for 2 to 10 players.
 - ``settings``: shapes the deck cannot deal (``DeckTooSmall``) and some it just can.
@@ -69,7 +70,7 @@ def _case(players: list[str], variant: str, virgin: bool, shape: dict[str, int] 
 
 
 def _by_hand() -> list[dict[str, Any]]:
-    """Cases a reader can check in their head (the booklet's rules, CONTRACT.md §4).
+    """Cases a reader can check in their head (the booklet's rules, docs/rules.md).
 
     Three players in the booklet's game must take at least 10·3 + 4 − 4·5 = 14 bullheads
     in a deal; two players at least 4.

@@ -21,7 +21,7 @@ two or three at a time (which pins the order the checks run in).
 
 The six files above play on the booklet's table (4 rows, a row taken by its 6th card, no
 ``takes_at`` key) and are drawn exactly as they always were. The postscript's shapes
-(CONTRACT.md section 1: 3 to 5 rows, ``takes_at`` 5 to 7) have their own files, drawn from
+(docs/rules.md: 3 to 5 rows, ``takes_at`` 5 to 7) have their own files, drawn from
 their own seed: ``shapes-<variant>.json`` holds every variant in each of the nine shapes,
 each shape with its quota of situations, and ``shapes-refusals.json`` the shapes' refusals
 (2 or 6 rows, ``takes_at`` 4, 8, ``"6"``, ``true``, 6.5, a row too long for its
@@ -460,7 +460,7 @@ def m_rows_count(rng: random.Random, request: Request, variant: str) -> Request:
     rows = request["rows"]
     if rng.random() < 0.5:
         request["rows"] = rows[: rng.choice((0, 1, 2))]
-    else:  # 6 or 7 rows (3 and 5 are the contract's shapes: see shapes-refusals.json)
+    else:  # 6 or 7 rows (3 and 5 are the postscript's shapes: see shapes-refusals.json)
         extra = _fresh_cards(request, 3)
         request["rows"] = rows + [[card] for card in extra[: rng.choice((2, 3))]]
     return request
@@ -938,7 +938,7 @@ def four(*cards: int) -> list[dict[str, Any]]:
     return [{"player": p, "card": c} for p, c in zip("ABCD", cards, strict=True)]
 
 
-#: The booklets' and the contract's examples, worked by hand (tests/test_placement_vectors.py
+#: The booklets' and the API's examples, worked by hand (tests/test_placement_vectors.py
 #: asserts their answers literally); each file starts with its own.
 BOOKLET: dict[str, list[dict[str, Any]]] = {
     "basic": [

@@ -43,7 +43,7 @@ function readPlay(entry, index, variant) {
 }
 
 /**
- * Reshape a request body (CONTRACT.md section 5) into
+ * Reshape a request body (docs/api.md, Placement) into
  * `{variant, maxCard, takesAt, rows, plays: [{player, cards}], take: Map, place: Map}`.
  * The table's shape is the length of `rows` (3 to 5) and `takes_at` (5 to 7, default 6).
  * `take` and `place` are keyed by the trimmed names, in the order the body gives them.
