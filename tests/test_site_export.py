@@ -23,7 +23,10 @@ STATIC = {"static/css/site.css", "static/css/rules.css", "static/js/rules.js",
           f"static/{ENGINE_SCRIPT}"}
 PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "de")
                           for page in ("rules", "checker")}
-EXPECTED = PAGES | STATIC
+#: The player aid, one page per language and paper, beside each language's rules.
+AIDS = {f"{lang}/rules/aid-{paper}.pdf" for lang in ("en", "nl", "de")
+        for paper in ("a4", "letter")}
+EXPECTED = PAGES | STATIC | AIDS
 
 
 def files_under(root: Path) -> set[str]:
@@ -48,11 +51,13 @@ def test_freeze_writes_the_three_languages_with_working_relative_links(runner, a
         if "/checker/" not in name:
             assert "<form" not in html
         for link in local_links(html):
-            assert link.startswith(("../", "static/", "en/", "nl/", "de/", "index.html")), link
+            assert link.startswith(("../", "static/", "en/", "nl/", "de/", "index.html",
+                                    "aid-")), link
             assert (page.parent / link.split("?")[0]).resolve().is_file(), (name, link)
     nl = (destination / "nl/rules/index.html").read_text(encoding="utf-8")
     assert '<html lang="nl">' in nl
     assert 'href="../../de/rules/index.html"' in nl
+    assert 'href="aid-a4.pdf"' in nl and 'href="aid-letter.pdf"' in nl
     # The examples open the exported checker, filled in; no live server is needed.
     assert "/check?" not in nl
     for anchor, example in EXAMPLES.items():

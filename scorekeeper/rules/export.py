@@ -1,7 +1,8 @@
 """``flask freeze-rules DEST``: the rules reference and a checker as a static site.
 
-Writes ``DEST/index.html`` (a language chooser), ``DEST/<lang>/rules/index.html`` and
-``DEST/<lang>/checker/index.html`` for nl, de and en, and the CSS and JS those pages use,
+Writes ``DEST/index.html`` (a language chooser), ``DEST/<lang>/rules/index.html``,
+``DEST/<lang>/checker/index.html`` and the player aid ``DEST/<lang>/rules/aid-a4.pdf`` and
+``aid-letter.pdf`` for nl, de and en, and the CSS and JS those pages use,
 with relative links, so the folder works from any static host or straight from the disk
 (``file://``).
 
@@ -27,6 +28,7 @@ from flask_babel import force_locale, gettext
 from flask_frozen import Freezer, MissingURLGeneratorWarning
 
 from ..web.i18n import LANGUAGES
+from ..web.pdf import PAPER_SIZES
 
 #: Static files the exported pages link to (nothing else of static/ is copied).
 STATIC_FILES = ("css/site.css", "css/rules.css", "js/rules.js")
@@ -174,6 +176,8 @@ def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) 
         for lang in LANGUAGES:
             yield "rules.lang_page", {"lang": lang}
             yield "rules.lang_checker", {"lang": lang}
+            for paper in PAPER_SIZES:
+                yield "rules.lang_aid_pdf", {"lang": lang, "paper": paper}
         for filename in STATIC_FILES:
             yield "static", {"filename": filename}
 

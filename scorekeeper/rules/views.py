@@ -20,6 +20,9 @@ from flask_babel import gettext as _
 from ..engine import BULLHEADS, MAX_CARD
 from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
+from ..web.pdf import PAPER_SIZES, current_lang, paper_arg
+from ..web.pdf import response as pdf_response
+from . import aid
 from .examples import EXAMPLES, checker_query, row_bullheads
 from .export import ENGINE_SCRIPT
 from .offline import checker_texts
@@ -113,3 +116,27 @@ def lang_checker(lang: str):
             variants=CHECKER_VARIANTS, max_card=MAX_CARD, offline_checker=True,
             engine_script=ENGINE_SCRIPT,
         )
+
+
+@bp.get("/rules/aid.pdf")
+def aid_pdf():
+    """The player aid, one page: ``?lang=`` (else the visitor's language), ``?paper=``."""
+    return _aid(current_lang(), paper_arg())
+
+
+@bp.get("/<lang>/rules/aid-<paper>.pdf")
+def lang_aid_pdf(lang: str, paper: str):
+    """The player aid with language and paper in the path: what the static site holds."""
+    if lang not in LANGUAGES or paper not in PAPER_SIZES:
+        abort(404)
+    return _aid(lang, paper)
+
+
+def _aid(lang: str, paper: str):
+    if _freezing():  # the static site: the live app's rules only where one is named
+        live = current_app.config.get("RULES_CHECKER_URL")
+        address = live.rstrip("/") + "/rules" if live else None
+    else:
+        address = url_for("rules.page", _external=True)
+    return pdf_response("rules/aid.html", f"6-nimmt-aid-{lang}-{paper}.pdf", lang, paper,
+                        **aid.context(address))
