@@ -1,9 +1,19 @@
 """A scored game as an event log: deals, corrections, withdrawals and restores, replayed
-into totals and winners.
+into totals and winners (docs/rules.md).
 
-Nothing entered is ever lost: a correction is one more event, and the latest value of
-each deal counts. Withdrawing the last deal (undo) is one more event too: the deal stops
-counting but stays in the log, and a restore puts back the value it had when withdrawn.
+A game is its settings (:mod:`.settings`: players, end, variant, shape and the bounds of
+a deal) plus this log of deal entries (:mod:`.deal`: entries and a deal's scores); its
+refusals are in :mod:`.errors`. Nothing entered is ever lost: a correction is one more
+event, and the latest value of each deal counts. Withdrawing the last deal (undo) is one
+more event too: the deal stops counting but stays in the log, and a restore puts back the
+value it had when withdrawn.
+
+>>> from scorekeeper.engine.deal import make_entry
+>>> from scorekeeper.engine.settings import make_settings
+>>> s = make_settings(["Ann", "Bob"], virgin_doubling=True)
+>>> state = replay(s, [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0}))])
+>>> state.totals, state.finished
+({'Ann': 10, 'Bob': 0}, False)
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .deal import Entry, Settings, score_deal
+from .deal import Entry, score_deal
 from .errors import (
     CannotRestore,
     DealNumberSkipped,
@@ -24,6 +34,7 @@ from .errors import (
     TooManyDeals,
 )
 from .limits import MAX_DEALS
+from .settings import Settings
 
 
 class EventKind(StrEnum):
@@ -128,7 +139,7 @@ def game_over(settings: Settings, deals: int, totals: dict[str, int]) -> bool:
     """Whether a game with ``deals`` deals and these totals has ended: the fixed number
     of deals played, or someone at the threshold.
 
-    >>> from .deal import Settings
+    >>> from .settings import Settings
     >>> game_over(Settings(("A", "B"), 66, None, False), 3, {"A": 66, "B": 2})
     True
     """

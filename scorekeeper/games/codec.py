@@ -3,16 +3,16 @@ database's columns, so the three cannot drift apart."""
 
 from __future__ import annotations
 
-from ..engine import scoring as sc
+from ..engine.deal import Entry
 
 
-def entry_json(entry: sc.Entry, **after_bullheads: object) -> dict:
+def entry_json(entry: Entry, **after_bullheads: object) -> dict:
     """``bullheads``, then ``hand`` and ``cards`` when the deal has them (cards as lists).
 
     ``after_bullheads`` go right after the bullheads: the API shows a deal's ``scores``
     there, and its key order is part of the answer (the app does not sort keys).
 
-    >>> entry_json(sc.Entry({"A": 8, "B": 0}, None, {"A": (55, 1), "B": ()}), scores={})
+    >>> entry_json(Entry({"A": 8, "B": 0}, None, {"A": (55, 1), "B": ()}), scores={})
     {'bullheads': {'A': 8, 'B': 0}, 'scores': {}, 'cards': {'A': [55, 1], 'B': []}}
     """
     data: dict = {"bullheads": entry.bullheads, **after_bullheads}

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from ..engine import scoring as sc
+from ..engine.deal import Entry
+from ..engine.settings import GameVariant, Settings
 from .codec import entry_json
 
 
@@ -16,28 +17,28 @@ def dump(value: object) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def entry_columns(entry: sc.Entry) -> tuple[str, str | None, str | None]:
+def entry_columns(entry: Entry) -> tuple[str, str | None, str | None]:
     """The bullheads, hand and cards columns: each part as the API and backups write it."""
     data = entry_json(entry)
     return dump(data["bullheads"]) or "{}", dump(data.get("hand")), dump(data.get("cards"))
 
 
-def entry_of(row: sqlite3.Row) -> sc.Entry:
+def entry_of(row: sqlite3.Row) -> Entry:
     cards = json.loads(row["cards"]) if row["cards"] else None
-    return sc.Entry(
+    return Entry(
         json.loads(row["bullheads"]),
         json.loads(row["hand"]) if row["hand"] else None,
         None if cards is None else {n: tuple(c) for n, c in cards.items()},
     )
 
 
-def settings_of_row(row: sqlite3.Row) -> sc.Settings:
-    return sc.Settings(
+def settings_of_row(row: sqlite3.Row) -> Settings:
+    return Settings(
         tuple(json.loads(row["players"])),
         row["threshold"],
         row["fixed_deals"],
         bool(row["virgin_doubling"]),
-        sc.GameVariant(row["variant"]),
+        GameVariant(row["variant"]),
         rows=row["rows"],
         takes_at=row["takes_at"],
         hand_size=row["hand_size"],

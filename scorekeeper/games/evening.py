@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import scoring as sc
+from ..engine.game import GameState
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class PlayerEvening:
         return self.bullheads / self.deals if self.deals else None
 
 
-def add_up(states: Sequence[sc.GameState]) -> list[PlayerEvening]:
+def add_up(states: Sequence[GameState]) -> list[PlayerEvening]:
     """Each player's evening, most wins first, then fewest bullheads per deal, then the
     order in which they first sat down.
 

@@ -17,8 +17,19 @@ import sqlite3
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from ..engine import errors
-from ..engine import scoring as sc
+from ..engine import errors, limits
+from ..engine.deal import Entry
+from ..engine.game import (
+    Event,
+    EventKind,
+    GameState,
+    check_correction,
+    check_new_deal,
+    check_restore,
+    check_withdrawal,
+)
+from ..engine.game import replay as replay_log
+from ..engine.settings import Settings
 from ..web.db import transaction
 from . import summary
 from .columns import dump, entry_columns, entry_of, settings_of_row
@@ -28,9 +39,9 @@ MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
 
 @dataclass(frozen=True)
 class StoredEvent:
-    kind: sc.EventKind
+    kind: EventKind
     number: int
-    entry: sc.Entry
+    entry: Entry
     client_id: str | None
     created_at: str
 
@@ -41,9 +52,9 @@ class Game:
     """The game's token: its id in every URL, answer and backup."""
     created_at: str
     note: str
-    settings: sc.Settings
+    settings: Settings
     events: tuple[StoredEvent, ...]
-    state: sc.GameState
+    state: GameState
     client_id: str | None = None
     """The id the phone gave a game it started offline (None for one started online)."""
     series: str | None = None
@@ -69,8 +80,8 @@ def new_token() -> str:
     return secrets.token_hex(10)
 
 
-def replay(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameState:
-    return sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
+def replay(settings: Settings, events: tuple[StoredEvent, ...]) -> GameState:
+    return replay_log(settings, [Event(e.kind, e.number, e.entry) for e in events])
 
 
 def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
@@ -80,7 +91,7 @@ def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
 
 def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
     events = tuple(
-        StoredEvent(sc.EventKind(e["kind"]), e["number"], entry_of(e), e["client_id"],
+        StoredEvent(EventKind(e["kind"]), e["number"], entry_of(e), e["client_id"],
                     e["created_at"])
         for e in db.execute(
             "SELECT * FROM game_events WHERE game_id = ? ORDER BY id", (row["id"],)
@@ -97,7 +108,7 @@ def load(db: sqlite3.Connection, token: str) -> Game | None:
     return None if row is None else _game(db, row)
 
 
-def settings_of(db: sqlite3.Connection, token: str) -> sc.Settings:
+def settings_of(db: sqlite3.Connection, token: str) -> Settings:
     """A game's settings without replaying it: enough to build a deal's entry.
 
     Settings never change once a game is created, so an entry built from them outside
@@ -120,7 +131,7 @@ def series_games(db: sqlite3.Connection, token: str) -> list[Game]:
     return [_game(db, r) for r in rows]
 
 
-def _insert_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+def _insert_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
                  client_id: str | None = None, series: str | None = None,
                  digest: str | None = None) -> tuple[int, str]:
     token = new_token()
@@ -134,7 +145,7 @@ def _insert_game(db: sqlite3.Connection, settings: sc.Settings, note: str, creat
          digest),
     )
     row_id = int(cursor.lastrowid or 0)
-    summary.save(db, row_id, sc.replay(settings, []), created_at)
+    summary.save(db, row_id, replay_log(settings, []), created_at)
     return row_id, token
 
 
@@ -148,16 +159,16 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
     # The flag the unique index of deal numbers reads (see the migration in web/db.py):
     # a withdrawal marks the deal's row, a restore clears it on the latest row of that
     # number (the one withdrawn last, since a newer row of it would still count).
-    if event.kind == sc.EventKind.WITHDRAWAL:
+    if event.kind == EventKind.WITHDRAWAL:
         db.execute("UPDATE game_events SET withdrawn = 1 WHERE game_id = ? AND number = ?"
                    " AND kind = 'deal' AND withdrawn = 0", (game_id, event.number))
-    elif event.kind == sc.EventKind.RESTORE:
+    elif event.kind == EventKind.RESTORE:
         db.execute("UPDATE game_events SET withdrawn = 0 WHERE id = (SELECT max(id) FROM"
                    " game_events WHERE game_id = ? AND number = ? AND kind = 'deal')",
                    (game_id, event.number))
 
 
-def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> str:
+def create_game(db: sqlite3.Connection, settings: Settings, note: str = "") -> str:
     """Store a new game and answer its token."""
     with transaction(db):
         return _insert_game(db, settings, note, now())[1]
@@ -178,7 +189,7 @@ def next_game(db: sqlite3.Connection, token: str) -> str:
         return _insert_game(db, settings_of_row(row), row["note"], now(), series=first)[1]
 
 
-def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
+def start_game(db: sqlite3.Connection, settings: Settings, note: str,
                client_id: str) -> tuple[str, bool]:
     """Create the game a phone started offline, once: answers its token and whether it is new.
 
@@ -195,7 +206,7 @@ def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
         return str(row["token"]), False
 
 
-def import_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+def import_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
                 events: list[StoredEvent], digest: str) -> tuple[str, bool]:
     """Store a checked backup's game, keeping its timestamps: answers its token and
     whether it is new (the same ``digest`` again answers the game it created)."""
@@ -232,7 +243,7 @@ def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
                              game.events[-1].created_at if game.events else game.created_at)
 
 
-def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry,
+def _retried(game: Game, kind: EventKind, number: int | None, entry: Entry,
              client_id: str) -> bool:
     """True when ``client_id`` was stored with this very deal (a retry after a lost
     answer); raises :class:`ClientIdReused` when it was stored with another one."""
@@ -247,7 +258,7 @@ def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry
 
 def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
     """Append ``event`` and store the state after it; inside the caller's transaction."""
-    if len(game.events) >= sc.MAX_GAME_EVENTS:
+    if len(game.events) >= limits.MAX_GAME_EVENTS:
         raise errors.TooManyChanges()
     _insert_event(db, game.row_id, event)
     events = (*game.events, event)
@@ -256,8 +267,8 @@ def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
     return replace(game, events=events, state=state)
 
 
-def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int | None,
-               entry: sc.Entry, client_id: str | None) -> tuple[Game, bool]:
+def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int | None,
+               entry: Entry, client_id: str | None) -> tuple[Game, bool]:
     """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
     ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
@@ -274,15 +285,15 @@ def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: i
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
-        if kind == sc.EventKind.DEAL:
-            number = sc.check_new_deal(game.state, number)
+        if kind == EventKind.DEAL:
+            number = check_new_deal(game.state, number)
         else:
             assert number is not None
-            sc.check_correction(game.state, number)
+            check_correction(game.state, number)
         return _append(db, game, StoredEvent(kind, number, entry, client_id, now())), True
 
 
-def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) -> Game:
+def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int) -> Game:
     """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
     ``number``, in one transaction: the stored events are read, the change is checked
     against them and appended as one more event, carrying the value withdrawn or put back,
@@ -294,8 +305,8 @@ def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) ->
         game = load(db, token)
         if game is None:
             raise errors.NoSuchGame()
-        if kind == sc.EventKind.WITHDRAWAL:
-            entry = sc.check_withdrawal(game.state, number)
+        if kind == EventKind.WITHDRAWAL:
+            entry = check_withdrawal(game.state, number)
         else:
-            entry = sc.check_restore(game.state, number)
+            entry = check_restore(game.state, number)
         return _append(db, game, StoredEvent(kind, number, entry, None, now()))

@@ -15,7 +15,8 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import format_decimal, get_locale, gettext
 
 from ..engine import errors
-from ..engine import scoring as sc
+from ..engine.deal import Entry, score_deal
+from ..engine.game import EventKind
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.i18n import kept_per_language
@@ -135,7 +136,7 @@ def withdraw(game_id: str, number: int):
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
+        store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number)
     except errors.RulesError as exc:
         return _sheet(_game(game_id), problem=describe(exc), status=exc.status)
     return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
@@ -148,7 +149,7 @@ def restore(game_id: str, number: int):
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
+        store.undo(get_db(), game_id, EventKind.RESTORE, number)
     except errors.RulesError as exc:
         return _history(_game(game_id), describe(exc), exc.status)
     return _to_sheet(_game(game_id))
@@ -161,8 +162,8 @@ def _to_sheet(game: store.Game):
     return redirect(url_for("games.sheet", game_id=game.id, _anchor=anchor))
 
 
-def _preview(game: store.Game, entry: sc.Entry) -> dict:
-    scores = sc.score_deal(game.settings, entry)
+def _preview(game: store.Game, entry: Entry) -> dict:
+    scores = score_deal(game.settings, entry)
     return {n: (scores[n], game.state.totals[n] + scores[n]) for n in game.settings.players}
 
 
@@ -179,7 +180,7 @@ def add_deal(game_id: str):
         entry = form.entry(game.settings)
         if form.unconfirmed_zero(game.settings, entry):
             return _sheet(game, form, ask_zero=True)
-        saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(),
+        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, form.deal_number(),
                                     entry, None)
     except errors.RulesError as exc:
         if exc.status == 409:
@@ -213,7 +214,7 @@ def correct(game_id: str, number: int):
             entry = form.entry(game.settings)
             ask_zero = form.unconfirmed_zero(game.settings, entry)
             if not ask_zero:
-                saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION,
+                saved, _ = store.write_deal(get_db(), game_id, EventKind.CORRECTION,
                                             number, entry, None)
                 return _to_sheet(saved)
         except errors.RulesError as exc:
