@@ -40,7 +40,7 @@ from scorekeeper.engine.deal import Entry, make_entry  # noqa: E402
 from scorekeeper.engine.game import Event, EventKind, replay  # noqa: E402
 from scorekeeper.engine.settings import Settings, make_settings  # noqa: E402
 from scorekeeper.games import store, summary  # noqa: E402
-from scorekeeper.games.columns import dump, entry_columns  # noqa: E402
+from scorekeeper.games.store import dump, entry_columns  # noqa: E402
 from scorekeeper.web import db  # noqa: E402
 
 GAMES = int(os.environ.get("GAMES", "2000"))

@@ -21,8 +21,8 @@ from ..web.db import get_db
 from ..web.errors import answer, refusal_json
 from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, read_json
 from . import access, store
-from .codec import entry_json
 from .imports import storable
+from .store import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 bp.record_once(access.add_converter)  # before any route names <game:...>

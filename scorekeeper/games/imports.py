@@ -30,8 +30,7 @@ from ..engine.game import (
 from ..engine.limits import MAX_CLIENT_ID, MAX_GAME_EVENTS, MAX_NOTE
 from ..engine.settings import Settings, make_settings
 from .backup import FORMAT
-from .codec import entry_json
-from .store import StoredEvent
+from .store import StoredEvent, entry_json
 
 #: The largest backup read: a game at the deal limit with cards and corrections fits.
 MAX_BYTES = 192 * 1024

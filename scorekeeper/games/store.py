@@ -1,10 +1,13 @@
-"""SQLite access for games: settings plus an append-only event log, one transaction per write.
+"""A game as it is stored: settings plus an append-only event log, one transaction per write.
 
 Outside this module a game is known by its token, a random text that cannot be guessed
 (``/games/<token>``, the API's ``"id"``); the integer row id stays the key of the other
-tables. A deal row's ``withdrawn`` flag mirrors the log's withdrawals and restores for the
-unique index of deal numbers; the log alone is replayed. Each write also stores the
-game's state (:mod:`.summary`) in the same transaction, so lists never replay a game.
+tables. The settings are the columns of the game's row; each event is a row whose entry
+is stored as JSON in the very shape the API's deals and the backup's events write it
+(:func:`entry_json`), so the three cannot drift apart. A deal row's ``withdrawn`` flag
+mirrors the log's withdrawals and restores for the unique index of deal numbers; the log
+alone is replayed. Each write also stores the game's state (:mod:`.summary`) in the same
+transaction, so lists never replay a game.
 
 Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
 the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
@@ -12,6 +15,7 @@ the second gets a conflict, never a lost or doubled deal (unique indexes guard t
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from dataclasses import dataclass, replace
@@ -29,10 +33,9 @@ from ..engine.game import (
     check_withdrawal,
 )
 from ..engine.game import replay as replay_log
-from ..engine.settings import Settings
+from ..engine.settings import GameVariant, Settings
 from ..web.db import transaction
 from . import summary
-from .columns import dump, entry_columns, entry_of, settings_of_row
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
 
@@ -69,6 +72,61 @@ class Game:
 
     def history(self, number: int) -> list[StoredEvent]:
         return [e for e in self.events if e.number == number]
+
+
+# --- An entry as JSON, and the columns of a game's rows ---
+
+
+def entry_json(entry: Entry, **after_bullheads: object) -> dict:
+    """``bullheads``, then ``hand`` and ``cards`` when the deal has them (cards as lists).
+
+    ``after_bullheads`` go right after the bullheads: the API shows a deal's ``scores``
+    there, and its key order is part of the answer (the app does not sort keys).
+
+    >>> entry_json(Entry({"A": 8, "B": 0}, None, {"A": (55, 1), "B": ()}), scores={})
+    {'bullheads': {'A': 8, 'B': 0}, 'scores': {}, 'cards': {'A': [55, 1], 'B': []}}
+    """
+    data: dict = {"bullheads": entry.bullheads, **after_bullheads}
+    if entry.hand is not None:
+        data["hand"] = entry.hand
+    if entry.cards is not None:
+        data["cards"] = {name: list(cards) for name, cards in entry.cards.items()}
+    return data
+
+
+def dump(value: object) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def entry_columns(entry: Entry) -> tuple[str, str | None, str | None]:
+    """The bullheads, hand and cards columns: each part as the API and backups write it."""
+    data = entry_json(entry)
+    return dump(data["bullheads"]) or "{}", dump(data.get("hand")), dump(data.get("cards"))
+
+
+def entry_of(row: sqlite3.Row) -> Entry:
+    cards = json.loads(row["cards"]) if row["cards"] else None
+    return Entry(
+        json.loads(row["bullheads"]),
+        json.loads(row["hand"]) if row["hand"] else None,
+        None if cards is None else {n: tuple(c) for n, c in cards.items()},
+    )
+
+
+def settings_of_row(row: sqlite3.Row) -> Settings:
+    return Settings(
+        tuple(json.loads(row["players"])),
+        row["threshold"],
+        row["fixed_deals"],
+        bool(row["virgin_doubling"]),
+        GameVariant(row["variant"]),
+        rows=row["rows"],
+        takes_at=row["takes_at"],
+        hand_size=row["hand_size"],
+    )
+
+
+# --- Reading and writing games ---
 
 
 def now() -> str:
