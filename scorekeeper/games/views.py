@@ -20,7 +20,7 @@ from ..engine.game import EventKind
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.i18n import kept_per_language
-from . import access, backup, imports, offline, spreadsheet, store, summary
+from . import access, backup, handover, imports, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 from .start_form import start_form_markup
@@ -29,6 +29,7 @@ bp = Blueprint("games", __name__)
 bp.record_once(access.add_converter)  # before any route names <game:...>
 bp.after_app_request(access.keep_device)
 bp.add_app_template_global(access.open_list, "games_open_list")
+bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
 
 
 @bp.app_template_filter("game_date")
