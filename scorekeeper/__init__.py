@@ -82,7 +82,7 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
-    from .events import paper_views as events_paper
+    from .events import paper as events_paper
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
