@@ -10,11 +10,15 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.engine import errors
 from scorekeeper.engine.deal import Entry, make_entry, score_deal
 from scorekeeper.engine.game import (
     Event,
+    EventKind,
+    advance,
     check_correction,
     check_new_deal,
     check_restore,
@@ -468,3 +472,38 @@ def test_a_finished_game_cannot_restore_until_it_reopens():
     assert state.restorable is None
     with pytest.raises(errors.GameFinished):
         check_restore(state, 3)
+
+
+# --- Advancing a replayed game by one event, as a write does ---
+
+ENTRIES = [{"Ann": 5, "Bob": 3}, {"Ann": 0, "Bob": 9}, {"Ann": 30, "Bob": 2},
+           {"Ann": 4, "Bob": 4}]
+
+
+@given(st.data(), st.sampled_from([{"threshold": 40}, {"threshold": 66}, {"fixed_deals": 4}]))
+def test_advancing_by_one_event_is_replaying_the_longer_log(data, end):
+    """At every step, advancing the log's state by the next event gives what replaying
+    the longer log gives: the same state, or the same refusal (a refused event is left
+    out of the log, as a write leaves it out). Events of every kind, numbered around the
+    game's deals, most of them valid."""
+    s = make_settings(TWO, virgin_doubling=True, **end)
+    kept: list[Event] = []
+    state = replay(s, kept)
+    for _ in range(data.draw(st.integers(0, 24))):
+        deals = len(state.deals)
+        kind = data.draw(st.sampled_from(list(EventKind)))
+        fitting = {EventKind.DEAL: deals + 1, EventKind.WITHDRAWAL: deals,
+                   EventKind.RESTORE: deals + 1}.get(kind)
+        number = data.draw(st.integers(0, deals + 2) if fitting is None or data.draw(
+            st.integers(0, 3)) > 0 else st.just(fitting))
+        event = Event(kind, number, make_entry(s, data.draw(st.sampled_from(ENTRIES))))
+        try:
+            expected = replay(s, [*kept, event])
+        except errors.RulesError as exc:
+            with pytest.raises(errors.RulesError) as caught:
+                advance(state, event)
+            assert (type(caught.value), caught.value.fields) == (type(exc), exc.fields)
+            continue
+        assert advance(state, event) == expected
+        kept.append(event)
+        state = expected
