@@ -27,6 +27,7 @@ from ..engine.game import (
     Event,
     EventKind,
     GameState,
+    advance,
     check_correction,
     check_new_deal,
     check_restore,
@@ -315,14 +316,17 @@ def _retried(game: Game, kind: EventKind, number: int | None, entry: Entry,
 
 
 def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
-    """Append ``event`` and store the state after it; inside the caller's transaction."""
+    """Append ``event`` and store the state after it; inside the caller's transaction.
+
+    ``game`` was replayed in this transaction, so the state after the event is that
+    state advanced by it (:func:`~scorekeeper.engine.game.advance`), not a second replay.
+    """
     if len(game.events) >= limits.MAX_GAME_EVENTS:
         raise errors.TooManyChanges()
     _insert_event(db, game.row_id, event)
-    events = (*game.events, event)
-    state = replay(game.settings, events)
+    state = advance(game.state, Event(event.kind, event.number, event.entry))
     summary.save(db, game.row_id, state, event.created_at)
-    return replace(game, events=events, state=state)
+    return replace(game, events=(*game.events, event), state=state)
 
 
 def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int | None,
@@ -330,9 +334,10 @@ def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int 
     """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
     ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
-    Inside one transaction the stored events are read, the write is checked against them
-    (a retried or reused ``client_id``, a finished or full game, a taken or skipped
-    number, a deal that does not exist), appended, and the game's state stored. Answers
+    Inside one transaction the stored events are read and replayed (the write's one
+    replay), the write is checked against them (a retried or reused ``client_id``, a
+    finished or full game, a taken or skipped number, a deal that does not exist),
+    appended, and the game's state advanced by it and stored. Answers
     the game after the write and whether something was written (False: a retry of a
     stored event, answered as it stands). Raises :class:`NoSuchGame` or a
     refusal; nothing is written then.
@@ -353,9 +358,10 @@ def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int 
 
 def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int) -> Game:
     """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
-    ``number``, in one transaction: the stored events are read, the change is checked
-    against them and appended as one more event, carrying the value withdrawn or put back,
-    and the game's state stored. Answers the game after the write. Raises
+    ``number``, in one transaction: the stored events are read and replayed once, the
+    change is checked against them and appended as one more event, carrying the value
+    withdrawn or put back, and the game's state advanced by it and stored. Answers the
+    game after the write. Raises
     :class:`NoSuchGame` or a refusal (a deal that is not the last, one that
     cannot come back); nothing is written then.
     """
