@@ -36,9 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.engine import errors  # noqa: E402
-from scorekeeper.engine import scoring as sc  # noqa: E402
+from scorekeeper.engine.deal import Entry, make_entry  # noqa: E402
+from scorekeeper.engine.game import Event, EventKind, replay  # noqa: E402
+from scorekeeper.engine.settings import Settings, make_settings  # noqa: E402
 from scorekeeper.games import store, summary  # noqa: E402
-from scorekeeper.games.columns import dump, entry_columns  # noqa: E402
+from scorekeeper.games.store import dump, entry_columns  # noqa: E402
 from scorekeeper.web import db  # noqa: E402
 
 GAMES = int(os.environ.get("GAMES", "2000"))
@@ -47,12 +49,12 @@ NAMES = ["Ann", "Bob", "Cas", "Dirk", "Eva", "Fay", "Gijs", "Hanna", "Ines", "Jo
          "Kees", "Lot", "Mies", "Noor", "Otto", "Pim"]
 
 
-def _deal(settings: sc.Settings, rng: random.Random) -> sc.Entry:
+def _deal(settings: Settings, rng: random.Random) -> Entry:
     """A deal the engine accepts: random bullheads within the deck's bounds."""
     while True:
         values = {name: rng.randint(0, 14) for name in settings.players}
         try:
-            return sc.make_entry(settings, values)
+            return make_entry(settings, values)
         except errors.RulesError:
             continue
 
@@ -66,7 +68,7 @@ def fill(path: str, device: str, games: int = GAMES) -> str:
     for i in range(games):
         players = rng.sample(NAMES, 4)
         finished = i % 2 == 0
-        settings = sc.make_settings(players, None if finished else 1000,
+        settings = make_settings(players, None if finished else 1000,
                                     DEALS if finished else None)
         token = store.new_token()
         stamp = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00Z"
@@ -80,7 +82,7 @@ def fill(path: str, device: str, games: int = GAMES) -> str:
             "INSERT INTO game_events (game_id, kind, number, bullheads, hand, cards,"
             " created_at) VALUES (?, 'deal', ?, ?, ?, ?, ?)",
             [(row_id, n, *entry_columns(e), stamp) for n, e in enumerate(entries, 1)])
-        state = sc.replay(settings, [sc.Event(sc.EventKind.DEAL, n, e)
+        state = replay(settings, [Event(EventKind.DEAL, n, e)
                                      for n, e in enumerate(entries, 1)])
         summary.save(conn, row_id, state, stamp)
         conn.execute("INSERT INTO game_access (device, game_id) VALUES (?, ?)",

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from scorekeeper import create_app
-from scorekeeper.events.printed import Slip, slips_pdf
+from scorekeeper.events.paper import Slip, slips_pdf
 
 TABLES = 50
 

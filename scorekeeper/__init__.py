@@ -82,10 +82,10 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
-    from .events import paper_views as events_paper
+    from .events import paper as events_paper
     from .events import views as events_views
     from .games import api as games_api
-    from .games import evening_views as games_evening
+    from .games import evening as games_evening
     from .games import lines as games_lines
     from .games import views as games_views
     from .rules import export as rules_export

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry, score_deal
+from scorekeeper.engine.settings import make_settings
 from tests.conftest import require_node
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +38,8 @@ def test_generating_twice_gives_the_same_cases():
 
 
 def scores(players, virgin=False, variant="basic", **entered):
-    settings = sc.make_settings(players, virgin_doubling=virgin, variant=variant)
-    return sc.score_deal(settings, sc.make_entry(settings, **entered))
+    settings = make_settings(players, virgin_doubling=virgin, variant=variant)
+    return score_deal(settings, make_entry(settings, **entered))
 
 
 @pytest.mark.parametrize(("entered", "virgin", "variant", "expected"), [
@@ -96,7 +97,7 @@ def test_the_file_holds_the_cases_checked_by_hand():
     (5, "basic", {"rows": 5, "takes_at": 7, "hand_size": 12}, 35, 166),  # 65 − 30
 ])
 def test_bounds_checked_by_hand(players, variant, shape, lower, upper):
-    settings = sc.make_settings(list(vectors.NAMES[:players]), variant=variant, **shape)
+    settings = make_settings(list(vectors.NAMES[:players]), variant=variant, **shape)
     assert (settings.lower_bound, settings.bound) == (lower, upper)
 
 

@@ -9,8 +9,9 @@ from dataclasses import asdict
 import pytest
 
 from scorekeeper.engine import Play, Table, errors, resolve_turn
-from scorekeeper.engine import scoring as sc
 from scorekeeper.engine import tournament as tr
+from scorekeeper.engine.deal import make_entry
+from scorekeeper.engine.settings import make_settings
 
 
 def test_a_raised_error_still_pickles_and_reads_well():
@@ -46,10 +47,10 @@ def test_status_says_bad_input_not_there_or_moved_on():
 def test_user_input_is_kept_as_given():
     name = "x" * 100
     with pytest.raises(errors.BadPlayerName) as caught:
-        sc.make_settings([name, "Bob"])
+        make_settings([name, "Bob"])
     assert caught.value.player == name
     with pytest.raises(errors.BadBullheads) as caught:
-        sc.make_entry(sc.make_settings(["Ann", "Bob"]), {"Ann": True, "Bob": 0})
+        make_entry(make_settings(["Ann", "Bob"]), {"Ann": True, "Bob": 0})
     assert caught.value.value is True
     with pytest.raises(errors.UnknownVariant) as caught:
         resolve_turn(Table.from_rows([[1], [2], [3], [4]]), [Play("A", (5,))], ["basic"])

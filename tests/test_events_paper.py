@@ -10,7 +10,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from scorekeeper.events.printed import Slip, slips_pdf, standings_pdf
+from scorekeeper.events.paper import Slip, slips_pdf, standings_pdf
 
 
 def pdf_text(body: bytes, tmp_path) -> str:

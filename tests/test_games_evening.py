@@ -8,20 +8,22 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry
+from scorekeeper.engine.game import Event, EventKind, GameState, replay
+from scorekeeper.engine.settings import GameVariant, Settings, make_settings
 from scorekeeper.games.evening import PlayerEvening, add_up
 from tests.conftest import read_csrf_token
 
 THREE = ("Ann", "Bob", "Cas")
 
 
-def played(players, deals, **settings) -> sc.GameState:
+def played(players, deals, **settings) -> GameState:
     """A game's state after ``deals`` (bullheads in seat order), replayed by the engine."""
-    s = sc.make_settings(list(players), **settings)
-    events = [sc.Event(sc.EventKind.DEAL, number, sc.make_entry(s, dict(zip(players, values,
+    s = make_settings(list(players), **settings)
+    events = [Event(EventKind.DEAL, number, make_entry(s, dict(zip(players, values,
                                                                             strict=True))))
               for number, values in enumerate(deals, 1)]
-    return sc.replay(s, events)
+    return replay(s, events)
 
 
 # Three games of 30 (3 players: a deal hands out 14 bullheads at least).
@@ -183,7 +185,7 @@ def test_the_next_game_is_made_once_whoever_asks(app):
 
     with app.app_context():
         db = get_db()
-        settings = sc.Settings(("Ann", "Bob", "Cas"), 66, None, False, sc.GameVariant.BASIC)
+        settings = Settings(("Ann", "Bob", "Cas"), 66, None, False, GameVariant.BASIC)
         first = store.create_game(db, settings, "Clubavond")
         second = store.next_game(db, first)
         assert store.next_game(db, first) == second  # the second tap finds it

@@ -8,8 +8,11 @@ import json
 
 import pytest
 
-from scorekeeper.engine import errors
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine import errors, limits
+from scorekeeper.engine.deal import make_entry
+from scorekeeper.engine.game import EventKind
+from scorekeeper.engine.limits import MAX_DEALS
+from scorekeeper.engine.settings import make_settings
 from scorekeeper.games import imports, store
 from scorekeeper.web import db
 from tests.conftest import read_csrf_token
@@ -102,8 +105,8 @@ def test_a_game_can_hold_only_so_many_deals(app, send):
     hand = backup(players=("Ann", "Bob"), variant="hand")
     zero = {"kind": "deal", "bullheads": {"Ann": 0, "Bob": 0}, "hand": {"Ann": 0, "Bob": 0},
             "client_id": None, "created_at": "2026-11-01T20:00:00Z"}
-    hand["events"] = [{**zero, "number": i} for i in range(1, sc.MAX_DEALS + 2)]
-    refused(send(hand), f"This game holds {sc.MAX_DEALS} deals")
+    hand["events"] = [{**zero, "number": i} for i in range(1, MAX_DEALS + 2)]
+    refused(send(hand), f"This game holds {MAX_DEALS} deals")
     hand["events"].pop()
     answer = send(hand)
     assert answer.status_code == 302
@@ -112,24 +115,24 @@ def test_a_game_can_hold_only_so_many_deals(app, send):
         conn = db.get_db()
         game = store.load(conn, token)
         with pytest.raises(errors.TooManyDeals):
-            store.write_deal(conn, token, sc.EventKind.DEAL, None, game.state.deals[0].entry,
+            store.write_deal(conn, token, EventKind.DEAL, None, game.state.deals[0].entry,
                              None)
-        store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, game.state.deals[0].entry,
+        store.write_deal(conn, token, EventKind.CORRECTION, 1, game.state.deals[0].entry,
                          None)
 
 
 def test_a_game_log_can_hold_only_so_many_changes(app, monkeypatch):
-    monkeypatch.setattr(sc, "MAX_GAME_EVENTS", 3)
+    monkeypatch.setattr(limits, "MAX_GAME_EVENTS", 3)
     with app.app_context():
         conn = db.get_db()
-        s = sc.make_settings(["Ann", "Bob"])
+        s = make_settings(["Ann", "Bob"])
         token = store.create_game(conn, s)
-        entry = sc.make_entry(s, {"Ann": 4, "Bob": 0})
-        store.write_deal(conn, token, sc.EventKind.DEAL, None, entry, None)
+        entry = make_entry(s, {"Ann": 4, "Bob": 0})
+        store.write_deal(conn, token, EventKind.DEAL, None, entry, None)
         for _ in range(2):
-            store.write_deal(conn, token, sc.EventKind.CORRECTION, 1, entry, None)
+            store.write_deal(conn, token, EventKind.CORRECTION, 1, entry, None)
         with pytest.raises(errors.TooManyChanges):
-            store.undo(conn, token, sc.EventKind.WITHDRAWAL, 1)
+            store.undo(conn, token, EventKind.WITHDRAWAL, 1)
         assert store.load(conn, token).version == 3
 
 

@@ -8,8 +8,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry, score_deal
 from scorekeeper.engine.errors import RulesError
+from scorekeeper.engine.settings import make_settings
 from tests.conftest import require_node
 
 RULES_JS = Path(__file__).resolve().parent.parent / "static" / "js" / "offline-rules.js"
@@ -69,7 +70,7 @@ def engine_settings(form: dict):
     end = (None, form["fixed_deals"]) if form["end"] == "deals" else (form["threshold"], None)
     digits = {k: int(form[k]) if form[k].isdigit() else form[k]
               for k in ("rows", "takes_at", "hand_size")}
-    return sc.make_settings(names, *end, form["virgin_doubling"], form["variant"], **digits)
+    return make_settings(names, *end, form["virgin_doubling"], form["variant"], **digits)
 
 
 def test_the_phone_accepts_and_refuses_a_new_game_as_the_engine_does():
@@ -105,7 +106,7 @@ SHAPES = [
 def deal_cases():
     """For each shape: totals around both bounds, and a typing mistake."""
     for shape in SHAPES:
-        settings = sc.make_settings(**shape)
+        settings = make_settings(**shape)
         for total in {0, settings.lower_bound - 1, settings.lower_bound, 40,
                       settings.bound, settings.bound + 1}:
             if total < 0:
@@ -130,13 +131,13 @@ def test_the_phone_checks_a_deal_as_the_engine_does():
         hand = ({n: v or "0" for n, v in typed["hand"].items()}
                 if settings.variant == "hand" else None)
         try:
-            entry = sc.make_entry(settings, counts, hand)
+            entry = make_entry(settings, counts, hand)
         except RulesError as error:
             assert answer.get("code") == type(error).__name__, (settings, typed, answer)
             fields = {k: v for k, v in vars(error).items()}
             assert {k: answer[k] for k in fields} == fields, (answer, fields)
             continue
-        assert answer.get("scores") == sc.score_deal(settings, entry), (settings, typed)
+        assert answer.get("scores") == score_deal(settings, entry), (settings, typed)
 
 
 def test_the_offline_sheet_is_a_shell_in_the_page_language(client):

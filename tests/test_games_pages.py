@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
+from scorekeeper.engine import game as engine_game
 from tests.conftest import read_csrf_token
 
 
@@ -316,3 +318,51 @@ def test_undo_refusals_on_the_pages(client, token):
     assert missing.status_code == 404
     # a stale note is not shown once the deal cannot come back
     assert "was withdrawn" not in client.get(f"/games/{gid}?withdrawn=2").get_data(as_text=True)
+
+
+@pytest.fixture
+def replays(app, monkeypatch):
+    """The number of events of each replay of a game's log by the engine, wherever a
+    module of the app imported :func:`replay` (under whatever name)."""
+    calls: list[int] = []
+    original = engine_game.replay
+
+    def counted(settings, events):
+        calls.append(len(events))
+        return original(settings, events)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("scorekeeper"):
+            for name, value in list(vars(module).items()):
+                if value is original:
+                    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_write_and_the_sheet_it_opens_each_replay_the_game_once(client, token, replays):
+    """A deal, a correction, an undo and a restore posted from the pages replay the log
+    once, inside the write; the sheet the answer redirects to replays it once more."""
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    add(client, token, gid, 1, 5, 3)
+    counts = {}
+
+    def count(what: str, answer) -> str:
+        assert answer.status_code == 302, (what, answer.status_code)
+        counts[what] = len(replays)
+        replays.clear()
+        sheet = client.get(answer.headers["Location"])
+        assert sheet.status_code == 200
+        counts[f"{what}, the sheet"] = len(replays)
+        replays.clear()
+        return sheet.get_data(as_text=True)
+
+    replays.clear()
+    count("deal", add(client, token, gid, 2, 10, 2))
+    count("correction", client.post(f"/games/{gid}/deals/2/edit", data={
+        "csrf_token": token, "mode": "bullheads", "bh-0": "9", "bh-1": "2"}))
+    assert "was withdrawn" in count("undo", client.post(
+        f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token}))
+    html = count("restore", client.post(f"/games/{gid}/deals/2/restore",
+                                        data={"csrf_token": token}))
+    assert re.search(r'<tfoot>.*?>14<.*?>5<', html, re.S)  # deal 2 as corrected
+    assert counts == dict.fromkeys(counts, 1), counts

@@ -11,13 +11,15 @@ from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.engine import errors
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry
+from scorekeeper.engine.game import EventKind
+from scorekeeper.engine.settings import make_settings
 from scorekeeper.games import store, summary
 from scorekeeper.web import db
 from tests.conftest import read_csrf_token
 
-DEAL, CORRECTION = sc.EventKind.DEAL, sc.EventKind.CORRECTION
-WITHDRAWAL, RESTORE = sc.EventKind.WITHDRAWAL, sc.EventKind.RESTORE
+DEAL, CORRECTION = EventKind.DEAL, EventKind.CORRECTION
+WITHDRAWAL, RESTORE = EventKind.WITHDRAWAL, EventKind.RESTORE
 
 
 def stored(conn, token: str) -> dict:
@@ -70,7 +72,7 @@ def test_state_is_stored_right_after_every_kind_of_write(app, plan, virgin):
     stored state equals a replay of the log."""
     with app.app_context():
         conn = db.get_db()
-        settings_ = sc.make_settings(["Ann", "Bob"], threshold=60, virgin_doubling=virgin)
+        settings_ = make_settings(["Ann", "Bob"], threshold=60, virgin_doubling=virgin)
         token = store.create_game(conn, settings_)
         assert stored(conn, token) == replayed(store.load(conn, token))
         for kind, ann, bob in plan:
@@ -80,7 +82,7 @@ def test_state_is_stored_right_after_every_kind_of_write(app, plan, virgin):
                 if kind in (DEAL, CORRECTION):
                     number = None if kind == DEAL else max(1, len(game.state.deals))
                     store.write_deal(conn, token, kind, number,
-                                     sc.make_entry(settings_, values), None)
+                                     make_entry(settings_, values), None)
                 else:
                     number = (len(game.state.deals) if kind == WITHDRAWAL
                               else game.state.next_number)
@@ -94,9 +96,9 @@ def test_state_is_stored_right_after_every_kind_of_write(app, plan, virgin):
 def test_an_import_and_a_stale_game_are_summarized(app):
     with app.app_context():
         conn = db.get_db()
-        settings_ = sc.make_settings(["Ann", "Bob"])
+        settings_ = make_settings(["Ann", "Bob"])
         token = store.create_game(conn, settings_)
-        store.write_deal(conn, token, DEAL, None, sc.make_entry(settings_, {"Ann": 70, "Bob": 1}),
+        store.write_deal(conn, token, DEAL, None, make_entry(settings_, {"Ann": 70, "Bob": 1}),
                          None)
         conn.execute("UPDATE games SET updated_at = NULL, deal_count = 0, finished = 0")
         conn.execute("DELETE FROM game_players")
@@ -209,11 +211,11 @@ def fill(app, count: int, finished_every: int = 3) -> list[str]:
     tokens = []
     with app.app_context():
         conn = db.get_db()
-        s = sc.make_settings(["Ann", "Bob"])
+        s = make_settings(["Ann", "Bob"])
         for i in range(count):
             token = store.create_game(conn, s, f"game {i}")
             if i % finished_every == 0:
-                store.write_deal(conn, token, DEAL, None, sc.make_entry(s, {"Ann": 70, "Bob": 0}),
+                store.write_deal(conn, token, DEAL, None, make_entry(s, {"Ann": 70, "Bob": 0}),
                                  None)
             tokens.append(token)
     return tokens
@@ -247,14 +249,14 @@ def test_statistics_are_summed_in_sql(tmp_path):
                       "SECRET_KEY": "test", "OPEN_LIST": True})
     with app.app_context():
         conn = db.get_db()
-        hand = sc.make_settings(["ann", "Bob"], variant="hand")
+        hand = make_settings(["ann", "Bob"], variant="hand")
         one = store.create_game(conn, hand)
         for values, held in (({"ann": 3, "Bob": 0}, {"ann": 1, "Bob": 0}),
                              ({"ann": 0, "Bob": 0}, {"ann": 0, "Bob": 0})):
-            store.write_deal(conn, one, DEAL, None, sc.make_entry(hand, values, held), None)
-        basic = sc.make_settings(["Ann", "Cas"], threshold=10)
+            store.write_deal(conn, one, DEAL, None, make_entry(hand, values, held), None)
+        basic = make_settings(["Ann", "Cas"], threshold=10)
         two = store.create_game(conn, basic)
-        store.write_deal(conn, two, DEAL, None, sc.make_entry(basic, {"Ann": 0, "Cas": 12}),
+        store.write_deal(conn, two, DEAL, None, make_entry(basic, {"Ann": 0, "Cas": 12}),
                          None)
         rows, more = summary.statistics(conn, None)
     # Ann (the latest game's spelling): 2 games, 1 win (game two), deals 2 + 1,
@@ -279,7 +281,7 @@ def test_statistics_come_in_pages(tmp_path, monkeypatch):
     with app.app_context():
         conn = db.get_db()
         for names in (["Ann", "Bob"], ["Cas", "Dirk"], ["Eva", "Fay"]):
-            store.create_game(conn, sc.make_settings(names))
+            store.create_game(conn, make_settings(names))
         first, more = summary.statistics(conn, None, 1, 2)
         last, no_more = summary.statistics(conn, None, 3, 2)
     assert [r["name"] for r in first] == ["Ann", "Bob"] and more

@@ -15,8 +15,10 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.engine import errors
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry
 from scorekeeper.engine.errors import NoSuchGame
+from scorekeeper.engine.game import EventKind
+from scorekeeper.engine.settings import make_settings
 from scorekeeper.games import backup, imports, store
 from scorekeeper.web import db
 
@@ -158,16 +160,16 @@ def test_write_deal_takes_an_entry_and_answers_the_game_as_stored(app):
     """The store gets values (the view built the entry) and checks them in its transaction."""
     with app.app_context():
         conn = db.get_db()
-        DEAL, CORRECTION = sc.EventKind.DEAL, sc.EventKind.CORRECTION
-        settings = sc.make_settings(["Ann", "Bob"])
+        DEAL, CORRECTION = EventKind.DEAL, EventKind.CORRECTION
+        settings = make_settings(["Ann", "Bob"])
         game_id = store.create_game(conn, settings)
         assert store.settings_of(conn, game_id) == settings
-        entry = sc.make_entry(settings, {"Ann": 4, "Bob": 0})  # 2 players: 4 at least
+        entry = make_entry(settings, {"Ann": 4, "Bob": 0})  # 2 players: 4 at least
         game, written = store.write_deal(conn, game_id, DEAL, None, entry, "phone-1")
         assert written and game == store.load(conn, game_id)  # no second read needed
         again, written = store.write_deal(conn, game_id, DEAL, 1, entry, "phone-1")
         assert not written and again == game
-        other = sc.make_entry(settings, {"Ann": 5, "Bob": 0})
+        other = make_entry(settings, {"Ann": 5, "Bob": 0})
         with pytest.raises(errors.ClientIdReused):
             store.write_deal(conn, game_id, DEAL, 1, other, "phone-1")
         with pytest.raises(errors.DealNumberTaken):
@@ -200,13 +202,13 @@ def test_games_of_an_older_schema_get_the_booklets_shape(tmp_path):
 def test_start_game_finds_the_game_of_a_client_id(app):
     with app.app_context():
         conn = db.get_db()
-        settings = sc.make_settings(["Ann", "Bob"], rows=3)
+        settings = make_settings(["Ann", "Bob"], rows=3)
         first = store.start_game(conn, settings, "", "phone-1")
         assert first == (first[0], True)
         assert store.start_game(conn, settings, "", "phone-1") == (first[0], False)
         assert store.load(conn, first[0]).client_id == "phone-1"
         with pytest.raises(errors.ClientIdReused):
-            store.start_game(conn, sc.make_settings(["Ann", "Bob"]), "", "phone-1")
+            store.start_game(conn, make_settings(["Ann", "Bob"]), "", "phone-1")
         second = store.create_game(conn, settings)
         with pytest.raises(sqlite3.IntegrityError):  # the database guards it as well
             conn.execute("UPDATE games SET client_id = 'phone-1' WHERE token = ?", (second,))
@@ -231,10 +233,10 @@ def test_undo_migration_keeps_events_and_indexes_and_lets_a_number_come_back(tmp
     names = {r[0] for r in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_events'")}
     assert {"game_events_one_deal", "game_events_client", "game_events_by_game"} <= names
-    game = store.undo(conn, token, sc.EventKind.WITHDRAWAL, 2)
+    game = store.undo(conn, token, EventKind.WITHDRAWAL, 2)
     assert game.state.totals == {"Ann": 4, "Bob": 0}
-    entry = sc.make_entry(game.settings, {"Ann": 2, "Bob": 5})
-    game, _ = store.write_deal(conn, token, sc.EventKind.DEAL, 2, entry, None)
+    entry = make_entry(game.settings, {"Ann": 2, "Bob": 5})
+    game, _ = store.write_deal(conn, token, EventKind.DEAL, 2, entry, None)
     assert game.state.totals == {"Ann": 6, "Bob": 5}
     with pytest.raises(sqlite3.IntegrityError):  # the index still holds one deal 2
         conn.execute("INSERT INTO game_events (game_id, kind, number, bullheads, created_at)"
@@ -246,23 +248,23 @@ def test_undo_migration_keeps_events_and_indexes_and_lets_a_number_come_back(tmp
 def test_a_backup_with_an_undo_imports_again(app):
     with app.app_context():
         conn = db.get_db()
-        settings = sc.make_settings(["Ann", "Bob"])
+        settings = make_settings(["Ann", "Bob"])
         game_id = store.create_game(conn, settings)
         for values in ({"Ann": 4, "Bob": 0}, {"Ann": 3, "Bob": 3}):
-            store.write_deal(conn, game_id, sc.EventKind.DEAL, None,
-                             sc.make_entry(settings, values), None)
-        store.undo(conn, game_id, sc.EventKind.WITHDRAWAL, 2)
-        store.write_deal(conn, game_id, sc.EventKind.DEAL, 2,
-                         sc.make_entry(settings, {"Ann": 1, "Bob": 4}), None)
-        store.undo(conn, game_id, sc.EventKind.WITHDRAWAL, 2)
-        game = store.undo(conn, game_id, sc.EventKind.RESTORE, 2)
+            store.write_deal(conn, game_id, EventKind.DEAL, None,
+                             make_entry(settings, values), None)
+        store.undo(conn, game_id, EventKind.WITHDRAWAL, 2)
+        store.write_deal(conn, game_id, EventKind.DEAL, 2,
+                         make_entry(settings, {"Ann": 1, "Bob": 4}), None)
+        store.undo(conn, game_id, EventKind.WITHDRAWAL, 2)
+        game = store.undo(conn, game_id, EventKind.RESTORE, 2)
         assert game.state.totals == {"Ann": 5, "Bob": 4}
         checked = imports.game(backup.to_json(game))
         copy, new = store.import_game(conn, checked.settings, checked.note, checked.created_at,
                                       checked.events, checked.digest)
         assert new and store.load(conn, copy).state.totals == {"Ann": 5, "Bob": 4}
         with pytest.raises(errors.CannotRestore):
-            store.undo(conn, copy, sc.EventKind.RESTORE, 2)
+            store.undo(conn, copy, EventKind.RESTORE, 2)
 
 
 def test_games_kept_before_states_were_stored_are_listed_after_the_upgrade(tmp_path):

@@ -1,9 +1,19 @@
 """A scored game as an event log: deals, corrections, withdrawals and restores, replayed
-into totals and winners.
+into totals and winners (docs/rules.md).
 
-Nothing entered is ever lost: a correction is one more event, and the latest value of
-each deal counts. Withdrawing the last deal (undo) is one more event too: the deal stops
-counting but stays in the log, and a restore puts back the value it had when withdrawn.
+A game is its settings (:mod:`.settings`: players, end, variant, shape and the bounds of
+a deal) plus this log of deal entries (:mod:`.deal`: entries and a deal's scores); its
+refusals are in :mod:`.errors`. Nothing entered is ever lost: a correction is one more
+event, and the latest value of each deal counts. Withdrawing the last deal (undo) is one
+more event too: the deal stops counting but stays in the log, and a restore puts back the
+value it had when withdrawn.
+
+>>> from scorekeeper.engine.deal import make_entry
+>>> from scorekeeper.engine.settings import make_settings
+>>> s = make_settings(["Ann", "Bob"], virgin_doubling=True)
+>>> state = replay(s, [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0}))])
+>>> state.totals, state.finished
+({'Ann': 10, 'Bob': 0}, False)
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .deal import Entry, Settings, score_deal
+from .deal import Entry, score_deal
 from .errors import (
     CannotRestore,
     DealNumberSkipped,
@@ -24,6 +34,7 @@ from .errors import (
     TooManyDeals,
 )
 from .limits import MAX_DEALS
+from .settings import Settings
 
 
 class EventKind(StrEnum):
@@ -72,6 +83,9 @@ class GameState:
     """Players with the fewest bullheads so far (empty before the first deal)."""
     withdrawn: dict[int, Entry] = field(default_factory=dict)
     """Each deal number ever withdrawn, with the value it had at its latest withdrawal."""
+    withdrawn_corrections: dict[int, int] = field(default_factory=dict)
+    """How often each of those deals had been corrected then: a restore brings that back
+    with the value."""
 
     @property
     def next_number(self) -> int:
@@ -103,7 +117,7 @@ def replay(settings: Settings, events: Sequence[Event]) -> GameState:
             entries[number] = event.entry
             corrected[number] += 1
         elif event.kind == EventKind.WITHDRAWAL:
-            _check_last(entries, number)
+            _check_last(len(entries), number)
             withdrawn[number] = (entries.pop(number), corrected[number])
         else:
             if number not in withdrawn:
@@ -111,24 +125,87 @@ def replay(settings: Settings, events: Sequence[Event]) -> GameState:
             if number != len(entries) + 1:
                 raise CannotRestore(number=number, next=len(entries) + 1)
             entries[number], corrected[number] = withdrawn[number]
-    totals = dict.fromkeys(settings.players, 0)
-    rows = []
-    for number in sorted(entries):
-        scores = score_deal(settings, entries[number])
-        totals = {n: totals[n] + scores[n] for n in settings.players}
-        rows.append(DealRow(number, entries[number], scores, totals, corrected[number]))
+    rows: list[DealRow] = []
+    for number in sorted(entries):  # 1 to n: only the last deal leaves, only the next comes
+        entry = entries[number]
+        rows.append(_row(settings, rows, number, entry, score_deal(settings, entry),
+                         corrected[number]))
+    return _state(settings, rows, withdrawn)
+
+
+def advance(state: GameState, event: Event) -> GameState:
+    """The game after one more event: what :func:`replay` derives from the log with
+    ``event`` appended, refusals included, without scoring the deals before it again.
+
+    A write replays the stored log once, checks the new event against that state, and
+    advances it: the deal the event changes is scored, the later ones keep their scores.
+
+    >>> from scorekeeper.engine.deal import make_entry
+    >>> from scorekeeper.engine.settings import make_settings
+    >>> s = make_settings(["Ann", "Bob"])
+    >>> log = [Event(EventKind.DEAL, 1, make_entry(s, {"Ann": 5, "Bob": 0})),
+    ...        Event(EventKind.DEAL, 2, make_entry(s, {"Ann": 1, "Bob": 9}))]
+    >>> fix = Event(EventKind.CORRECTION, 1, make_entry(s, {"Ann": 0, "Bob": 6}))
+    >>> after = advance(replay(s, log), fix)
+    >>> after.totals, after.deals[0].corrections, after == replay(s, [*log, fix])
+    ({'Ann': 1, 'Bob': 15}, 1, True)
+    """
+    settings, number = state.settings, event.number
+    rows = list(state.deals)
+    withdrawn = {n: (entry, state.withdrawn_corrections.get(n, 0))
+                 for n, entry in state.withdrawn.items()}
+    if event.kind == EventKind.DEAL:
+        if number != len(rows) + 1:
+            raise DealNumberSkipped(number=number, expected=len(rows) + 1)
+        entry, corrections = event.entry, 0
+    elif event.kind == EventKind.CORRECTION:
+        if not 0 < number <= len(rows):
+            raise NoSuchDeal(number=number)
+        entry, corrections = event.entry, rows[number - 1].corrections + 1
+    elif event.kind == EventKind.WITHDRAWAL:
+        _check_last(len(rows), number)
+        last = rows.pop()
+        withdrawn[number] = (last.entry, last.corrections)
+        return _state(settings, rows, withdrawn)
+    else:
+        if number not in withdrawn:
+            raise NoSuchDeal(number=number)
+        if number != len(rows) + 1:
+            raise CannotRestore(number=number, next=len(rows) + 1)
+        entry, corrections = withdrawn[number]
+    later = rows[number:]  # their scores stand; their running totals follow the change
+    del rows[number - 1:]
+    rows.append(_row(settings, rows, number, entry, score_deal(settings, entry), corrections))
+    for row in later:
+        rows.append(_row(settings, rows, row.number, row.entry, row.scores, row.corrections))
+    return _state(settings, rows, withdrawn)
+
+
+def _row(settings: Settings, before: list[DealRow], number: int, entry: Entry,
+         scores: dict[str, int], corrections: int) -> DealRow:
+    """Deal ``number`` with the running totals after the deals ``before`` it."""
+    totals = before[-1].totals if before else dict.fromkeys(settings.players, 0)
+    return DealRow(number, entry, scores,
+                   {n: totals[n] + scores[n] for n in settings.players}, corrections)
+
+
+def _state(settings: Settings, rows: list[DealRow],
+           withdrawn: dict[int, tuple[Entry, int]]) -> GameState:
+    """The game with these deals counting: totals, end, winners and leaders."""
+    totals = rows[-1].totals if rows else dict.fromkeys(settings.players, 0)
     finished = game_over(settings, len(rows), totals)
     low = min(totals.values())
     leaders = tuple(n for n in settings.players if totals[n] == low) if rows else ()
     return GameState(settings, tuple(rows), totals, finished, leaders if finished else (),
-                     leaders, {n: entry for n, (entry, _) in withdrawn.items()})
+                     leaders, {n: entry for n, (entry, _) in withdrawn.items()},
+                     {n: count for n, (_, count) in withdrawn.items()})
 
 
 def game_over(settings: Settings, deals: int, totals: dict[str, int]) -> bool:
     """Whether a game with ``deals`` deals and these totals has ended: the fixed number
     of deals played, or someone at the threshold.
 
-    >>> from .deal import Settings
+    >>> from .settings import Settings
     >>> game_over(Settings(("A", "B"), 66, None, False), 3, {"A": 66, "B": 2})
     True
     """
@@ -138,11 +215,12 @@ def game_over(settings: Settings, deals: int, totals: dict[str, int]) -> bool:
     return deals > 0 and max(totals.values()) >= (settings.threshold or 0)
 
 
-def _check_last(entries: dict[int, Entry], number: int) -> None:
-    if number not in entries:
+def _check_last(count: int, number: int) -> None:
+    """Refuses withdrawing anything but the last of ``count`` deals (numbered 1 to count)."""
+    if not 0 < number <= count:
         raise NoSuchDeal(number=number)
-    if number != len(entries):
-        raise NotTheLastDeal(number=number, last=len(entries))
+    if number != count:
+        raise NotTheLastDeal(number=number, last=count)
 
 
 def check_new_deal(state: GameState, number: int | None) -> int:
@@ -171,7 +249,7 @@ def check_withdrawal(state: GameState, number: int) -> Entry:
     """The value deal ``number`` has; refuses a deal that does not exist or is not the last.
 
     A finished game may withdraw its last deal: that re-opens it."""
-    _check_last({row.number: row.entry for row in state.deals}, number)
+    _check_last(len(state.deals), number)
     return state.deals[-1].entry
 
 

@@ -10,7 +10,6 @@ import secrets
 from collections.abc import Sequence
 
 from ..engine import errors
-from ..engine import scoring as sc
 from ..engine.errors import EventPlayerCount, NameRepeated
 from ..engine.limits import (
     MAX_EVENT_NAME,
@@ -19,7 +18,7 @@ from ..engine.limits import (
     MAX_NAME,
     MIN_EVENT_PLAYERS,
 )
-from ..engine.settings import whole
+from ..engine.settings import Settings, make_settings, whole
 from .errors import BadEventName, BadRounds
 
 #: Stand-ins for a table's players while the games' settings are checked.
@@ -64,10 +63,10 @@ def checked_rounds(value: object) -> int:
 
 
 def games_settings(threshold: object, fixed_deals: object,
-                   virgin_doubling: bool) -> sc.Settings:
+                   virgin_doubling: bool) -> Settings:
     """The settings every table's game gets (checked by the engine for a table of five;
     the players are filled in per table)."""
-    return sc.make_settings(_A_TABLE, threshold, fixed_deals, virgin_doubling)
+    return make_settings(_A_TABLE, threshold, fixed_deals, virgin_doubling)
 
 
 def new_seed() -> int:

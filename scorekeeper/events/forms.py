@@ -14,7 +14,8 @@ from wtforms import BooleanField, RadioField, SelectField, StringField, TextArea
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from ..engine import scoring as sc
+from ..engine.limits import DEFAULT_THRESHOLD
+from ..engine.settings import Settings
 from . import checks
 
 #: A pasted list: one name a line, or separated by commas or semicolons.
@@ -40,12 +41,12 @@ class EventForm(FlaskForm):
                  SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = StringField(lazy_gettext("End score"), default=str(sc.DEFAULT_THRESHOLD),
+    threshold = StringField(lazy_gettext("End score"), default=str(DEFAULT_THRESHOLD),
                             validators=[Length(max=20)])
     fixed_deals = StringField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
 
-    def values(self) -> tuple[str, list[str], int, sc.Settings]:
+    def values(self) -> tuple[str, list[str], int, Settings]:
         """Name, players, rounds and the games' settings; raises a RulesError naming the
         first problem."""
         name = checks.checked_name(self.name.data)

@@ -14,9 +14,9 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..engine import scoring as sc
 from ..engine.errors import EventPlayerCount, EventUnknownPlayer, NameRepeated
 from ..engine.limits import MAX_EVENT_PLAYERS
+from ..engine.settings import Settings, make_settings
 from ..web.db import transaction
 from .errors import (
     AllRoundsSeated,
@@ -92,9 +92,9 @@ class Event:
         return {frozenset((a, b)) for t in self.tables for i, a in enumerate(t.players)
                 for b in t.players[i + 1:]}
 
-    def settings_for(self, players: list[str]) -> sc.Settings:
+    def settings_for(self, players: list[str]) -> Settings:
         """The settings of one table's game: the event's, with that table's players."""
-        return sc.make_settings(players, self.threshold, self.fixed_deals,
+        return make_settings(players, self.threshold, self.fixed_deals,
                                 self.virgin_doubling)
 
     def _find(self, name: str, among: tuple[str, ...]) -> str | None:
@@ -127,7 +127,7 @@ def now() -> str:
 
 
 def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: int,
-                 seed: int, settings: sc.Settings) -> str:
+                 seed: int, settings: Settings) -> str:
     """Store a new event under a random, unguessable id; ``settings`` gives the games' end
     and house rule (its players are not used)."""
     event_id = secrets.token_urlsafe(12)

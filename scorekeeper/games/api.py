@@ -12,14 +12,17 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from ..engine import errors
-from ..engine import scoring as sc
+from ..engine.deal import make_entry
 from ..engine.errors import RulesError
+from ..engine.game import EventKind
+from ..engine.limits import MAX_CLIENT_ID, MAX_NOTE
+from ..engine.settings import Settings, make_settings
 from ..web.db import get_db
 from ..web.errors import answer, refusal_json
 from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, read_json
 from . import access, store
-from .codec import entry_json
 from .imports import storable
+from .store import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 bp.record_once(access.add_converter)  # before any route names <game:...>
@@ -76,7 +79,7 @@ def refused(exc: RulesError):
 NUMBERS = {"threshold": None, "fixed_deals": None, "rows": 4, "takes_at": 6, "hand_size": 10}
 
 
-def settings_from(data: dict) -> sc.Settings:
+def settings_from(data: dict) -> Settings:
     """The game's settings. JSON numbers only: "5" where a number belongs is refused here,
     since the engine (which also reads what a form typed) would accept the text."""
     numbers = {}
@@ -85,7 +88,7 @@ def settings_from(data: dict) -> sc.Settings:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise BadShape(field=field, expected="a whole number")
         numbers[field] = default if value is None else value
-    return sc.make_settings(
+    return make_settings(
         data.get("players"),
         virgin_doubling=data.get("virgin_doubling", False),
         variant=data.get("variant", "basic"),
@@ -109,7 +112,7 @@ def _client_id(data: dict) -> str | None:
     """The optional ``client_id`` a phone gave a game or a deal, shape-checked."""
     client_id = data.get("client_id")
     if client_id is not None and (
-        not isinstance(client_id, str) or not 0 < len(client_id) <= sc.MAX_CLIENT_ID
+        not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID
     ):
         raise errors.BadClientId()
     return client_id
@@ -119,7 +122,7 @@ def _client_id(data: dict) -> str | None:
 def create():
     data = _body(GameNotAnObject)
     note = data.get("note", "")
-    if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
         raise errors.BadNote()
     if not isinstance(data.get("virgin_doubling", False), bool):
         raise errors.VirginDoublingNotBool()
@@ -154,21 +157,21 @@ def _deal_body() -> tuple[dict, int | None, str | None]:
     return data, number, _client_id(data)
 
 
-def _write(game_id: str, kind: sc.EventKind, number: int | None, data: dict,
+def _write(game_id: str, kind: EventKind, number: int | None, data: dict,
            client_id: str | None):
     """Build the entry from the game's settings, then let the store check and append it."""
     db = get_db()
     settings = store.settings_of(db, game_id)
-    entry = sc.make_entry(settings, data.get("bullheads"), data.get("hand"), data.get("cards"))
+    entry = make_entry(settings, data.get("bullheads"), data.get("hand"), data.get("cards"))
     game, written = store.write_deal(db, game_id, kind, number, entry, client_id)
-    created = 201 if kind == sc.EventKind.DEAL else 200
+    created = 201 if kind == EventKind.DEAL else 200
     return jsonify(game_json(game)), created if written else 200
 
 
 @bp.post("/<game:game_id>/deals")
 def add_deal(game_id: str):
     data, number, client_id = _deal_body()
-    return _write(game_id, sc.EventKind.DEAL, number, data, client_id)
+    return _write(game_id, EventKind.DEAL, number, data, client_id)
 
 
 @bp.put("/<game:game_id>/deals/<int:number>")
@@ -176,18 +179,18 @@ def correct_deal(game_id: str, number: int):
     data, body_number, client_id = _deal_body()
     if body_number is not None and body_number != number:
         raise errors.DealNumberMismatch()
-    return _write(game_id, sc.EventKind.CORRECTION, number, data, client_id)
+    return _write(game_id, EventKind.CORRECTION, number, data, client_id)
 
 
 @bp.delete("/<game:game_id>/deals/<int:number>")
 def withdraw_deal(game_id: str, number: int):
     """Undo: the last deal stops counting (an ended game re-opens); it stays in the history."""
-    game = store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
+    game = store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number)
     return jsonify(game_json(game))
 
 
 @bp.post("/<game:game_id>/deals/<int:number>/restore")
 def restore_deal(game_id: str, number: int):
     """A withdrawn deal counts again, while no other deal has taken its number."""
-    game = store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
+    game = store.undo(get_db(), game_id, EventKind.RESTORE, number)
     return jsonify(game_json(game))

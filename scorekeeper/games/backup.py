@@ -9,7 +9,7 @@ same file.
 from __future__ import annotations
 
 from . import store
-from .codec import entry_json
+from .store import entry_json
 
 FORMAT = "6nimmt-scorekeeper-game"
 

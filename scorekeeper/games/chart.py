@@ -1,8 +1,10 @@
 """Geometry of the running-totals chart, drawn as SVG on the server (no script, no style="").
 
->>> from scorekeeper.engine import scoring as sc
->>> s = sc.make_settings(["A", "B"])
->>> state = sc.replay(s, [sc.Event("deal", 1, sc.make_entry(s, {"A": 10, "B": 0}))])
+>>> from scorekeeper.engine.deal import make_entry
+>>> from scorekeeper.engine.game import Event, replay
+>>> from scorekeeper.engine.settings import make_settings
+>>> s = make_settings(["A", "B"])
+>>> state = replay(s, [Event("deal", 1, make_entry(s, {"A": 10, "B": 0}))])
 >>> chart(state).lines[0].points  # top of the scale: 66 + 10%, rounded up to 80
 '40.0,200.0 320.0,176.2'
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.scoring import GameState
+from ..engine.game import GameState
 
 #: Ten colours that stay apart for common colour blindness, one per seat.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",

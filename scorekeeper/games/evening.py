@@ -1,8 +1,11 @@
-"""An evening: several games played one after another, added up per player.
+"""An evening: several games played one after another with the same players, started by
+"new game, same players", and its games added up per player.
 
-Pure over the games' replayed states, so the sums are tested with hand-made games. The
-bullheads are what counted on each sheet (after Virgin doubling or the Hand variant),
-so the evening's totals are the sums of the totals the players saw.
+The sums are pure over the games' replayed states (:func:`add_up`), so they are tested
+with hand-made games. The bullheads are what counted on each sheet (after Virgin doubling
+or the Hand variant), so the evening's totals are the sums of the totals the players saw.
+The pages are a blueprint of their own beside :mod:`.views`, which holds the rest of the
+scorekeeper.
 """
 
 from __future__ import annotations
@@ -10,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import scoring as sc
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_babel import format_decimal
+
+from ..engine.game import GameState
+from ..web.db import get_db
+from . import access, store
+from .forms import ConfirmForm
+
+bp = Blueprint("games_evening", __name__)
+bp.record_once(access.add_converter)  # before any route names <game:...>
 
 
 @dataclass(frozen=True)
@@ -31,7 +43,7 @@ class PlayerEvening:
         return self.bullheads / self.deals if self.deals else None
 
 
-def add_up(states: Sequence[sc.GameState]) -> list[PlayerEvening]:
+def add_up(states: Sequence[GameState]) -> list[PlayerEvening]:
     """Each player's evening, most wins first, then fewest bullheads per deal, then the
     order in which they first sat down.
 
@@ -55,3 +67,35 @@ def add_up(states: Sequence[sc.GameState]) -> list[PlayerEvening]:
         return (-p.wins, float("inf") if average is None else average, seat[p.name])
 
     return sorted(players, key=order)
+
+
+def _game(game_id: str) -> store.Game:
+    game = store.load(get_db(), game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.post("/games/<game:game_id>/same-players")
+def same_players(game_id: str):
+    """"New game, same players": same settings, seats and note, in the same evening. If
+    the evening already holds a later game (another phone was quicker, or the post came
+    again), that game opens instead of a second new one."""
+    game = _game(game_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    token = store.next_game(get_db(), game.id)
+    access.grant(get_db(), token)
+    return redirect(url_for("games.sheet", game_id=token))
+
+
+@bp.get("/games/<game:game_id>/evening")
+def evening(game_id: str):
+    """The evening this game belongs to: its games and each player's sums over them."""
+    game = _game(game_id)
+    games = store.series_games(get_db(), game.id)
+    players = add_up([g.state for g in games])
+    averages = {p.name: "–" if p.average is None else format_decimal(p.average, "0.0")
+                for p in players}
+    return render_template("games/evening.html", game=game, games=games, players=players,
+                           averages=averages)

@@ -1,7 +1,8 @@
 """Flask-WTF forms of the scorekeeper pages: starting a game, a deal, confirming, importing.
 
-The rules themselves are checked by :mod:`scorekeeper.engine.scoring`; the forms only
-carry the CSRF token, keep what was typed, and hand the values over.
+The rules themselves are checked by :mod:`scorekeeper.engine.settings` and
+:mod:`scorekeeper.engine.deal`; the forms only carry the CSRF token, keep what was typed,
+and hand the values over.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from wtforms import BooleanField, FieldList, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from ..engine import scoring as sc
+from ..engine.deal import Entry, make_entry
+from ..engine.limits import DEFAULT_THRESHOLD, MAX_NOTE, MAX_PLAYERS
+from ..engine.settings import GameVariant, Settings, make_settings
 from ..web.fields import WholeNumberField
 
 VARIANT_CHOICES = [
@@ -31,7 +34,7 @@ VARIANT_CHOICES = [
 class StartForm(FlaskForm):
     players = FieldList(
         StringField(lazy_gettext("Player")),
-        min_entries=sc.MAX_PLAYERS, max_entries=sc.MAX_PLAYERS,
+        min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS,
     )
     end = RadioField(
         lazy_gettext("The game ends"),
@@ -39,13 +42,13 @@ class StartForm(FlaskForm):
                  SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = WholeNumberField(lazy_gettext("End score"), default=str(sc.DEFAULT_THRESHOLD),
+    threshold = WholeNumberField(lazy_gettext("End score"), default=str(DEFAULT_THRESHOLD),
                                  validators=[Length(max=20)])
     fixed_deals = WholeNumberField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     variant = SelectField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="basic")
     note = TextAreaField(lazy_gettext("Note (place, occasion; optional)"),
-                         validators=[Length(max=sc.MAX_NOTE)])
+                         validators=[Length(max=MAX_NOTE)])
     # The postscript's shapes of the game (docs/rules.md, The postscript's shapes); the
     # booklet's preselected.
     rows = RadioField(lazy_gettext("Rows on the table"), default="4",
@@ -63,14 +66,14 @@ class StartForm(FlaskForm):
         return {"rows": int(self.rows.data), "takes_at": int(self.takes_at.data),
                 "hand_size": self.hand_size.value}
 
-    def settings(self) -> sc.Settings:
+    def settings(self) -> Settings:
         """The game's settings; raises a refusal for a bad value."""
         names = [name.strip() for name in self.players.data if name and name.strip()]
         if self.end.data == "deals":
-            return sc.make_settings(names, None, self.fixed_deals.data.strip() or "",
+            return make_settings(names, None, self.fixed_deals.data.strip() or "",
                                     self.virgin_doubling.data, self.variant.data,
                                     **self.shape())
-        return sc.make_settings(names, self.threshold.data.strip() or "",
+        return make_settings(names, self.threshold.data.strip() or "",
                                 None, self.virgin_doubling.data, self.variant.data,
                                 **self.shape())
 
@@ -125,7 +128,7 @@ class DealForm(FlaskForm):
         """The number the page offered; None when it is not a number at all."""
         return self.number.number
 
-    def entry(self, settings: sc.Settings) -> sc.Entry:
+    def entry(self, settings: Settings) -> Entry:
         """The deal as the engine's entry; raises a refusal naming the first problem.
 
         Empty bullhead fields count as 0, so a table only types the players who took some.
@@ -133,14 +136,14 @@ class DealForm(FlaskForm):
         def counts(part: str) -> dict[str, str]:
             return {n: self.value(part, i).strip() or "0" for i, n in enumerate(settings.players)}
 
-        hand = counts("hand") if settings.variant == sc.GameVariant.HAND else None
+        hand = counts("hand") if settings.variant == GameVariant.HAND else None
         if self.entered_as == "cards":
             cards = {n: [c for c in _SPLIT.split(self.value("cards", i).strip()) if c]
                      for i, n in enumerate(settings.players)}
-            return sc.make_entry(settings, cards=cards, hand=hand)
-        return sc.make_entry(settings, counts("bh"), hand=hand)
+            return make_entry(settings, cards=cards, hand=hand)
+        return make_entry(settings, counts("bh"), hand=hand)
 
-    def unconfirmed_zero(self, settings: sc.Settings, entry: sc.Entry) -> bool:
+    def unconfirmed_zero(self, settings: Settings, entry: Entry) -> bool:
         """Every player has 0 in a game where no lower bound refuses that (Hand, and shapes
         that keep every card on the table), and the page has not asked yet: more often a
         deal saved before anything was typed than a deal where nobody took a card."""
@@ -163,7 +166,7 @@ def _deal_form_class(seats: int) -> type[DealForm]:
     return type(f"DealForm{seats}", (DealForm,), fields)
 
 
-def deal_form(settings: sc.Settings, stored: sc.Entry | None = None,
+def deal_form(settings: Settings, stored: Entry | None = None,
               formdata: MultiDict[str, str] | None = None) -> DealForm:
     """The deal form for this game's seats: ``formdata`` (the preview's query) or what
     was posted, else the ``stored`` deal."""
@@ -175,7 +178,7 @@ def deal_form(settings: sc.Settings, stored: sc.Entry | None = None,
     return form_class(data=_stored(settings, stored))
 
 
-def _stored(settings: sc.Settings, entry: sc.Entry) -> dict[str, str]:
+def _stored(settings: Settings, entry: Entry) -> dict[str, str]:
     """A stored deal as form values, so a correction starts from what is there."""
     values = {"mode": "cards" if entry.cards is not None else "bullheads"}
     for i, name in enumerate(settings.players):

@@ -15,17 +15,28 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..engine import scoring as sc
+from ..engine.deal import Entry, make_entry, score_deal
 from ..engine.errors import N_, RulesError
+from ..engine.game import (
+    DealRow,
+    EventKind,
+    GameState,
+    check_correction,
+    check_new_deal,
+    check_restore,
+    check_withdrawal,
+    game_over,
+)
+from ..engine.limits import MAX_CLIENT_ID, MAX_GAME_EVENTS, MAX_NOTE
+from ..engine.settings import Settings, make_settings
 from .backup import FORMAT
-from .codec import entry_json
-from .store import StoredEvent
+from .store import StoredEvent, entry_json
 
 #: The largest backup read: a game at the deal limit with cards and corrections fits.
 MAX_BYTES = 192 * 1024
 #: Games one backup may hold.
 MAX_GAMES = 20
-_KINDS = frozenset(kind.value for kind in sc.EventKind)
+_KINDS = frozenset(kind.value for kind in EventKind)
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
@@ -52,7 +63,7 @@ class TooManyGames(BadBackup):
 class BackupLogTooLong(BadBackup):
     template = N_("A game in this backup has more than %(limit)s entries, more than one game "
                   "can hold.")
-    limit: int = sc.MAX_GAME_EVENTS
+    limit: int = MAX_GAME_EVENTS
 
 
 class BackupIdRepeated(BadBackup):
@@ -73,7 +84,7 @@ class BackupFieldType(BadBackup):
 class Backup:
     """One game of a backup, checked: what :func:`.store.import_game` stores."""
 
-    settings: sc.Settings
+    settings: Settings
     note: str
     created_at: str
     events: list[StoredEvent]
@@ -147,7 +158,7 @@ def _numbers(values: object, field: str, lists: bool = False) -> None:
                 raise BackupFieldType(field=field)
 
 
-def _settings(data: dict) -> sc.Settings:
+def _settings(data: dict) -> Settings:
     if data.get("format") != FORMAT:
         raise NotABackup()
     if _whole(data, "version", optional=False) != 1:
@@ -161,7 +172,7 @@ def _settings(data: dict) -> sc.Settings:
     if not isinstance(virgin, bool):
         raise BackupFieldType(field="virgin_doubling")
     # A backup made before games had shapes holds none: it was the booklet's game.
-    settings = sc.make_settings(
+    settings = make_settings(
         players, _whole(data, "threshold"), _whole(data, "fixed_deals"), virgin, variant,
         rows=_whole(data, "rows", 4, False), takes_at=_whole(data, "takes_at", 6, False),
         hand_size=_whole(data, "hand_size", 10, False))
@@ -170,66 +181,66 @@ def _settings(data: dict) -> sc.Settings:
     return settings
 
 
-def _event(settings: sc.Settings, item: object) -> StoredEvent:
+def _event(settings: Settings, item: object) -> StoredEvent:
     if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
         raise NotABackup()
     if item["kind"] not in _KINDS:
         raise NotABackup()
     number, client_id = _whole(item, "number", optional=False), item.get("client_id")
     if client_id is not None and (not isinstance(client_id, str)
-                                  or not 0 < len(client_id) <= sc.MAX_CLIENT_ID):
+                                  or not 0 < len(client_id) <= MAX_CLIENT_ID):
         raise BackupFieldType(field="client_id")
     _numbers(item.get("bullheads"), "bullheads")
     _numbers(item.get("hand"), "hand")
     _numbers(item.get("cards"), "cards", lists=True)
     if item.get("cards") is not None:
-        entry = sc.make_entry(settings, cards=item["cards"], hand=item.get("hand"))
+        entry = make_entry(settings, cards=item["cards"], hand=item.get("hand"))
         if entry.bullheads != item.get("bullheads"):
             raise NotABackup()
     else:
-        entry = sc.make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
+        entry = make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
     assert isinstance(number, int)
-    return StoredEvent(sc.EventKind(item["kind"]), number, entry, client_id,
+    return StoredEvent(EventKind(item["kind"]), number, entry, client_id,
                        _stamp(item.get("created_at")))
 
 
-def _check_log(settings: sc.Settings, events: list[StoredEvent]) -> None:
+def _check_log(settings: Settings, events: list[StoredEvent]) -> None:
     """Each event checked by the engine's own checks against the game as it stood, as a
     live game checks it. The state is kept up to date event by event (each deal scored
     once), so a long log costs no more than reading it."""
-    rows: list[sc.DealRow] = []
-    withdrawn: dict[int, sc.Entry] = {}
+    rows: list[DealRow] = []
+    withdrawn: dict[int, Entry] = {}
     totals = dict.fromkeys(settings.players, 0)
 
-    def count(entry: sc.Entry, sign: int) -> None:
-        for name, score in sc.score_deal(settings, entry).items():
+    def count(entry: Entry, sign: int) -> None:
+        for name, score in score_deal(settings, entry).items():
             totals[name] += sign * score
 
     for event in events:
-        state = sc.GameState(settings, tuple(rows), totals,
-                             sc.game_over(settings, len(rows), totals), (), (), withdrawn)
+        state = GameState(settings, tuple(rows), totals,
+                             game_over(settings, len(rows), totals), (), (), withdrawn)
         number, entry = event.number, event.entry
-        if event.kind == sc.EventKind.DEAL:
-            sc.check_new_deal(state, number)
-            rows.append(sc.DealRow(number, entry, {}, {}, 0))
-        elif event.kind == sc.EventKind.CORRECTION:
-            sc.check_correction(state, number)
+        if event.kind == EventKind.DEAL:
+            check_new_deal(state, number)
+            rows.append(DealRow(number, entry, {}, {}, 0))
+        elif event.kind == EventKind.CORRECTION:
+            check_correction(state, number)
             count(rows[number - 1].entry, -1)
-            rows[number - 1] = sc.DealRow(number, entry, {}, {}, 0)
-        elif event.kind == sc.EventKind.WITHDRAWAL:
-            if sc.check_withdrawal(state, number) != entry:
+            rows[number - 1] = DealRow(number, entry, {}, {}, 0)
+        elif event.kind == EventKind.WITHDRAWAL:
+            if check_withdrawal(state, number) != entry:
                 raise NotABackup()
             withdrawn[number] = rows.pop().entry
             count(entry, -1)
             continue
         else:
-            if sc.check_restore(state, number) != entry:
+            if check_restore(state, number) != entry:
                 raise NotABackup()
-            rows.append(sc.DealRow(number, entry, {}, {}, 0))
+            rows.append(DealRow(number, entry, {}, {}, 0))
         count(entry, 1)
 
 
-def digest(settings: sc.Settings, note: str, created_at: str,
+def digest(settings: Settings, note: str, created_at: str,
            events: list[StoredEvent]) -> str:
     """A hash of the normalized game: spacing, key order and defaults do not change it."""
     s = settings
@@ -247,11 +258,11 @@ def game(data: object) -> Backup:
         raise NotABackup()
     settings = _settings(data)
     note, items = data.get("note", ""), data.get("events")
-    if not isinstance(note, str) or len(note) > sc.MAX_NOTE:
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
         raise BackupFieldType(field="note")
     if not isinstance(items, list):
         raise BackupFieldType(field="events")
-    if len(items) > sc.MAX_GAME_EVENTS:
+    if len(items) > MAX_GAME_EVENTS:
         raise BackupLogTooLong()
     events = [_event(settings, item) for item in items]
     client_ids = [e.client_id for e in events if e.client_id is not None]

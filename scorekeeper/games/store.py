@@ -1,10 +1,13 @@
-"""SQLite access for games: settings plus an append-only event log, one transaction per write.
+"""A game as it is stored: settings plus an append-only event log, one transaction per write.
 
 Outside this module a game is known by its token, a random text that cannot be guessed
 (``/games/<token>``, the API's ``"id"``); the integer row id stays the key of the other
-tables. A deal row's ``withdrawn`` flag mirrors the log's withdrawals and restores for the
-unique index of deal numbers; the log alone is replayed. Each write also stores the
-game's state (:mod:`.summary`) in the same transaction, so lists never replay a game.
+tables. The settings are the columns of the game's row; each event is a row whose entry
+is stored as JSON in the very shape the API's deals and the backup's events write it
+(:func:`entry_json`), so the three cannot drift apart. A deal row's ``withdrawn`` flag
+mirrors the log's withdrawals and restores for the unique index of deal numbers; the log
+alone is replayed. Each write also stores the game's state (:mod:`.summary`) in the same
+transaction, so lists never replay a game.
 
 Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
 the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
@@ -12,25 +15,37 @@ the second gets a conflict, never a lost or doubled deal (unique indexes guard t
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from ..engine import errors
-from ..engine import scoring as sc
+from ..engine import errors, limits
+from ..engine.deal import Entry
+from ..engine.game import (
+    Event,
+    EventKind,
+    GameState,
+    advance,
+    check_correction,
+    check_new_deal,
+    check_restore,
+    check_withdrawal,
+)
+from ..engine.game import replay as replay_log
+from ..engine.settings import GameVariant, Settings
 from ..web.db import transaction
 from . import summary
-from .columns import dump, entry_columns, entry_of, settings_of_row
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
 
 
 @dataclass(frozen=True)
 class StoredEvent:
-    kind: sc.EventKind
+    kind: EventKind
     number: int
-    entry: sc.Entry
+    entry: Entry
     client_id: str | None
     created_at: str
 
@@ -41,9 +56,9 @@ class Game:
     """The game's token: its id in every URL, answer and backup."""
     created_at: str
     note: str
-    settings: sc.Settings
+    settings: Settings
     events: tuple[StoredEvent, ...]
-    state: sc.GameState
+    state: GameState
     client_id: str | None = None
     """The id the phone gave a game it started offline (None for one started online)."""
     series: str | None = None
@@ -60,6 +75,61 @@ class Game:
         return [e for e in self.events if e.number == number]
 
 
+# --- An entry as JSON, and the columns of a game's rows ---
+
+
+def entry_json(entry: Entry, **after_bullheads: object) -> dict:
+    """``bullheads``, then ``hand`` and ``cards`` when the deal has them (cards as lists).
+
+    ``after_bullheads`` go right after the bullheads: the API shows a deal's ``scores``
+    there, and its key order is part of the answer (the app does not sort keys).
+
+    >>> entry_json(Entry({"A": 8, "B": 0}, None, {"A": (55, 1), "B": ()}), scores={})
+    {'bullheads': {'A': 8, 'B': 0}, 'scores': {}, 'cards': {'A': [55, 1], 'B': []}}
+    """
+    data: dict = {"bullheads": entry.bullheads, **after_bullheads}
+    if entry.hand is not None:
+        data["hand"] = entry.hand
+    if entry.cards is not None:
+        data["cards"] = {name: list(cards) for name, cards in entry.cards.items()}
+    return data
+
+
+def dump(value: object) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def entry_columns(entry: Entry) -> tuple[str, str | None, str | None]:
+    """The bullheads, hand and cards columns: each part as the API and backups write it."""
+    data = entry_json(entry)
+    return dump(data["bullheads"]) or "{}", dump(data.get("hand")), dump(data.get("cards"))
+
+
+def entry_of(row: sqlite3.Row) -> Entry:
+    cards = json.loads(row["cards"]) if row["cards"] else None
+    return Entry(
+        json.loads(row["bullheads"]),
+        json.loads(row["hand"]) if row["hand"] else None,
+        None if cards is None else {n: tuple(c) for n, c in cards.items()},
+    )
+
+
+def settings_of_row(row: sqlite3.Row) -> Settings:
+    return Settings(
+        tuple(json.loads(row["players"])),
+        row["threshold"],
+        row["fixed_deals"],
+        bool(row["virgin_doubling"]),
+        GameVariant(row["variant"]),
+        rows=row["rows"],
+        takes_at=row["takes_at"],
+        hand_size=row["hand_size"],
+    )
+
+
+# --- Reading and writing games ---
+
+
 def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -69,8 +139,8 @@ def new_token() -> str:
     return secrets.token_hex(10)
 
 
-def replay(settings: sc.Settings, events: tuple[StoredEvent, ...]) -> sc.GameState:
-    return sc.replay(settings, [sc.Event(e.kind, e.number, e.entry) for e in events])
+def replay(settings: Settings, events: tuple[StoredEvent, ...]) -> GameState:
+    return replay_log(settings, [Event(e.kind, e.number, e.entry) for e in events])
 
 
 def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
@@ -80,7 +150,7 @@ def _row(db: sqlite3.Connection, token: object) -> sqlite3.Row | None:
 
 def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
     events = tuple(
-        StoredEvent(sc.EventKind(e["kind"]), e["number"], entry_of(e), e["client_id"],
+        StoredEvent(EventKind(e["kind"]), e["number"], entry_of(e), e["client_id"],
                     e["created_at"])
         for e in db.execute(
             "SELECT * FROM game_events WHERE game_id = ? ORDER BY id", (row["id"],)
@@ -97,7 +167,7 @@ def load(db: sqlite3.Connection, token: str) -> Game | None:
     return None if row is None else _game(db, row)
 
 
-def settings_of(db: sqlite3.Connection, token: str) -> sc.Settings:
+def settings_of(db: sqlite3.Connection, token: str) -> Settings:
     """A game's settings without replaying it: enough to build a deal's entry.
 
     Settings never change once a game is created, so an entry built from them outside
@@ -120,7 +190,7 @@ def series_games(db: sqlite3.Connection, token: str) -> list[Game]:
     return [_game(db, r) for r in rows]
 
 
-def _insert_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+def _insert_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
                  client_id: str | None = None, series: str | None = None,
                  digest: str | None = None) -> tuple[int, str]:
     token = new_token()
@@ -134,7 +204,7 @@ def _insert_game(db: sqlite3.Connection, settings: sc.Settings, note: str, creat
          digest),
     )
     row_id = int(cursor.lastrowid or 0)
-    summary.save(db, row_id, sc.replay(settings, []), created_at)
+    summary.save(db, row_id, replay_log(settings, []), created_at)
     return row_id, token
 
 
@@ -148,16 +218,16 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
     # The flag the unique index of deal numbers reads (see the migration in web/db.py):
     # a withdrawal marks the deal's row, a restore clears it on the latest row of that
     # number (the one withdrawn last, since a newer row of it would still count).
-    if event.kind == sc.EventKind.WITHDRAWAL:
+    if event.kind == EventKind.WITHDRAWAL:
         db.execute("UPDATE game_events SET withdrawn = 1 WHERE game_id = ? AND number = ?"
                    " AND kind = 'deal' AND withdrawn = 0", (game_id, event.number))
-    elif event.kind == sc.EventKind.RESTORE:
+    elif event.kind == EventKind.RESTORE:
         db.execute("UPDATE game_events SET withdrawn = 0 WHERE id = (SELECT max(id) FROM"
                    " game_events WHERE game_id = ? AND number = ? AND kind = 'deal')",
                    (game_id, event.number))
 
 
-def create_game(db: sqlite3.Connection, settings: sc.Settings, note: str = "") -> str:
+def create_game(db: sqlite3.Connection, settings: Settings, note: str = "") -> str:
     """Store a new game and answer its token."""
     with transaction(db):
         return _insert_game(db, settings, note, now())[1]
@@ -178,7 +248,7 @@ def next_game(db: sqlite3.Connection, token: str) -> str:
         return _insert_game(db, settings_of_row(row), row["note"], now(), series=first)[1]
 
 
-def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
+def start_game(db: sqlite3.Connection, settings: Settings, note: str,
                client_id: str) -> tuple[str, bool]:
     """Create the game a phone started offline, once: answers its token and whether it is new.
 
@@ -195,7 +265,7 @@ def start_game(db: sqlite3.Connection, settings: sc.Settings, note: str,
         return str(row["token"]), False
 
 
-def import_game(db: sqlite3.Connection, settings: sc.Settings, note: str, created_at: str,
+def import_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
                 events: list[StoredEvent], digest: str) -> tuple[str, bool]:
     """Store a checked backup's game, keeping its timestamps: answers its token and
     whether it is new (the same ``digest`` again answers the game it created)."""
@@ -232,7 +302,7 @@ def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
                              game.events[-1].created_at if game.events else game.created_at)
 
 
-def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry,
+def _retried(game: Game, kind: EventKind, number: int | None, entry: Entry,
              client_id: str) -> bool:
     """True when ``client_id`` was stored with this very deal (a retry after a lost
     answer); raises :class:`ClientIdReused` when it was stored with another one."""
@@ -246,24 +316,28 @@ def _retried(game: Game, kind: sc.EventKind, number: int | None, entry: sc.Entry
 
 
 def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
-    """Append ``event`` and store the state after it; inside the caller's transaction."""
-    if len(game.events) >= sc.MAX_GAME_EVENTS:
+    """Append ``event`` and store the state after it; inside the caller's transaction.
+
+    ``game`` was replayed in this transaction, so the state after the event is that
+    state advanced by it (:func:`~scorekeeper.engine.game.advance`), not a second replay.
+    """
+    if len(game.events) >= limits.MAX_GAME_EVENTS:
         raise errors.TooManyChanges()
     _insert_event(db, game.row_id, event)
-    events = (*game.events, event)
-    state = replay(game.settings, events)
+    state = advance(game.state, Event(event.kind, event.number, event.entry))
     summary.save(db, game.row_id, state, event.created_at)
-    return replace(game, events=events, state=state)
+    return replace(game, events=(*game.events, event), state=state)
 
 
-def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int | None,
-               entry: sc.Entry, client_id: str | None) -> tuple[Game, bool]:
+def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int | None,
+               entry: Entry, client_id: str | None) -> tuple[Game, bool]:
     """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
     ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
-    Inside one transaction the stored events are read, the write is checked against them
-    (a retried or reused ``client_id``, a finished or full game, a taken or skipped
-    number, a deal that does not exist), appended, and the game's state stored. Answers
+    Inside one transaction the stored events are read and replayed (the write's one
+    replay), the write is checked against them (a retried or reused ``client_id``, a
+    finished or full game, a taken or skipped number, a deal that does not exist),
+    appended, and the game's state advanced by it and stored. Answers
     the game after the write and whether something was written (False: a retry of a
     stored event, answered as it stands). Raises :class:`NoSuchGame` or a
     refusal; nothing is written then.
@@ -274,19 +348,20 @@ def write_deal(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: i
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
-        if kind == sc.EventKind.DEAL:
-            number = sc.check_new_deal(game.state, number)
+        if kind == EventKind.DEAL:
+            number = check_new_deal(game.state, number)
         else:
             assert number is not None
-            sc.check_correction(game.state, number)
+            check_correction(game.state, number)
         return _append(db, game, StoredEvent(kind, number, entry, client_id, now())), True
 
 
-def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) -> Game:
+def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int) -> Game:
     """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
-    ``number``, in one transaction: the stored events are read, the change is checked
-    against them and appended as one more event, carrying the value withdrawn or put back,
-    and the game's state stored. Answers the game after the write. Raises
+    ``number``, in one transaction: the stored events are read and replayed once, the
+    change is checked against them and appended as one more event, carrying the value
+    withdrawn or put back, and the game's state advanced by it and stored. Answers the
+    game after the write. Raises
     :class:`NoSuchGame` or a refusal (a deal that is not the last, one that
     cannot come back); nothing is written then.
     """
@@ -294,8 +369,8 @@ def undo(db: sqlite3.Connection, token: str, kind: sc.EventKind, number: int) ->
         game = load(db, token)
         if game is None:
             raise errors.NoSuchGame()
-        if kind == sc.EventKind.WITHDRAWAL:
-            entry = sc.check_withdrawal(game.state, number)
+        if kind == EventKind.WITHDRAWAL:
+            entry = check_withdrawal(game.state, number)
         else:
-            entry = sc.check_restore(game.state, number)
+            entry = check_restore(game.state, number)
         return _append(db, game, StoredEvent(kind, number, entry, None, now()))

@@ -14,7 +14,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
-from ..engine import scoring as sc
+from ..engine.game import GameState
 
 #: Games on one page of a list.
 PER_PAGE = 20
@@ -73,7 +73,7 @@ def _scopes(db: sqlite3.Connection, row_id: int) -> list[str]:
     return [EVERYONE, *(d[0] for d in devices)]
 
 
-def save(db: sqlite3.Connection, row_id: int, state: sc.GameState, updated_at: str) -> None:
+def save(db: sqlite3.Connection, row_id: int, state: GameState, updated_at: str) -> None:
     """Store ``state`` for game ``row_id``: deal count, end, per player total, win,
     bullheads as taken and clean deals, and the statistics' sums that hold the game.
     Inside the caller's transaction."""

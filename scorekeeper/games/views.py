@@ -15,11 +15,13 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import format_decimal, get_locale, gettext
 
 from ..engine import errors
-from ..engine import scoring as sc
+from ..engine.deal import Entry, score_deal
+from ..engine.game import EventKind
+from ..engine.settings import Settings
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.i18n import kept_per_language
-from . import access, backup, imports, offline, spreadsheet, store, summary
+from . import access, backup, handover, imports, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 from .start_form import start_form_markup
@@ -28,6 +30,7 @@ bp = Blueprint("games", __name__)
 bp.record_once(access.add_converter)  # before any route names <game:...>
 bp.after_app_request(access.keep_device)
 bp.add_app_template_global(access.open_list, "games_open_list")
+bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
 
 
 @bp.app_template_filter("game_date")
@@ -51,6 +54,15 @@ def _game(game_id: str) -> store.Game:
     if game is None:
         abort(404)
     return game
+
+
+def _settings(game_id: str) -> Settings:
+    """The game's settings without replaying it (404 when there is no such game): a write
+    replays the game once, inside its transaction, and answers the game after it."""
+    try:
+        return store.settings_of(get_db(), game_id)
+    except errors.NoSuchGame:
+        abort(404)
 
 
 def _page() -> int:
@@ -131,11 +143,11 @@ def sheet(game_id: str):
 @bp.post("/games/<game:game_id>/deals/<int:number>/withdraw")
 def withdraw(game_id: str, number: int):
     """Undo the last deal from the score sheet; it can be restored from the history."""
-    _game(game_id)
+    _settings(game_id)  # no such game: 404, whatever was posted
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        store.undo(get_db(), game_id, sc.EventKind.WITHDRAWAL, number)
+        store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number)
     except errors.RulesError as exc:
         return _sheet(_game(game_id), problem=describe(exc), status=exc.status)
     return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
@@ -144,14 +156,14 @@ def withdraw(game_id: str, number: int):
 @bp.post("/games/<game:game_id>/deals/<int:number>/restore")
 def restore(game_id: str, number: int):
     """Put a withdrawn deal back, from the game's history."""
-    _game(game_id)
+    _settings(game_id)  # no such game: 404, whatever was posted
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        store.undo(get_db(), game_id, sc.EventKind.RESTORE, number)
+        restored = store.undo(get_db(), game_id, EventKind.RESTORE, number)
     except errors.RulesError as exc:
         return _history(_game(game_id), describe(exc), exc.status)
-    return _to_sheet(_game(game_id))
+    return _to_sheet(restored)
 
 
 def _to_sheet(game: store.Game):
@@ -161,25 +173,25 @@ def _to_sheet(game: store.Game):
     return redirect(url_for("games.sheet", game_id=game.id, _anchor=anchor))
 
 
-def _preview(game: store.Game, entry: sc.Entry) -> dict:
-    scores = sc.score_deal(game.settings, entry)
+def _preview(game: store.Game, entry: Entry) -> dict:
+    scores = score_deal(game.settings, entry)
     return {n: (scores[n], game.state.totals[n] + scores[n]) for n in game.settings.players}
 
 
 @bp.post("/games/<game:game_id>/deals")
 def add_deal(game_id: str):
-    game = _game(game_id)
-    form = deal_form(game.settings)
+    settings = _settings(game_id)
+    form = deal_form(settings)
     if not form.validate_on_submit():
         abort(400)  # only the CSRF token is checked here (CSRFProtect refuses it first)
     if form.action.data == "preview":  # Post/Redirect/Get: reloading it posts nothing
         return redirect(url_for("games.preview", game_id=game_id, **form.typed(),
                                 _anchor="deal-form"))
     try:
-        entry = form.entry(game.settings)
-        if form.unconfirmed_zero(game.settings, entry):
-            return _sheet(game, form, ask_zero=True)
-        saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.DEAL, form.deal_number(),
+        entry = form.entry(settings)
+        if form.unconfirmed_zero(settings, entry):
+            return _sheet(_game(game_id), form, ask_zero=True)
+        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, form.deal_number(),
                                     entry, None)
     except errors.RulesError as exc:
         if exc.status == 409:
@@ -202,22 +214,30 @@ def preview(game_id: str):
 
 @bp.route("/games/<game:game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def correct(game_id: str, number: int):
+    """The correction form of deal ``number``. A posted correction goes straight to the
+    store, whose transaction checks that the deal exists; the game is loaded only to draw
+    the page (the form, a refusal, or the question whether every 0 was meant)."""
+    form: DealForm | None = None
+    problem, status, ask_zero = None, 200, False
+    if request.method == "POST":
+        settings = _settings(game_id)
+        form = deal_form(settings)
+        if form.validate_on_submit():
+            try:
+                entry = form.entry(settings)
+                ask_zero = form.unconfirmed_zero(settings, entry)
+                if not ask_zero:
+                    saved, _ = store.write_deal(get_db(), game_id, EventKind.CORRECTION,
+                                                number, entry, None)
+                    return _to_sheet(saved)
+            except errors.RulesError as exc:
+                problem, status = describe(exc), exc.status
     game = _game(game_id)
     row = next((r for r in game.state.deals if r.number == number), None)
     if row is None:
         abort(404)
-    form = deal_form(game.settings, None if request.method == "POST" else row.entry)
-    problem, status, ask_zero = None, 200, False
-    if form.validate_on_submit():
-        try:
-            entry = form.entry(game.settings)
-            ask_zero = form.unconfirmed_zero(game.settings, entry)
-            if not ask_zero:
-                saved, _ = store.write_deal(get_db(), game_id, sc.EventKind.CORRECTION,
-                                            number, entry, None)
-                return _to_sheet(saved)
-        except errors.RulesError as exc:
-            problem, status = describe(exc), exc.status
+    if form is None:
+        form = deal_form(game.settings, row.entry)
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
         ask_zero=ask_zero, history=game.history(number),

@@ -32,7 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine import errors
-from scorekeeper.engine import scoring as sc
+from scorekeeper.engine.deal import make_entry, score_deal
+from scorekeeper.engine.game import Event, EventKind, replay
+from scorekeeper.engine.limits import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.engine.settings import Settings, make_settings
 
 PATH = Path(__file__).with_name("deals.json")
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Finn", "Gülsen", "Hugo", "Ines", "Zoë")
@@ -42,8 +45,8 @@ GAME_VARIANTS = ("basic", "tactics", "double", "hand")
 
 
 def _settings(players: list[str], variant: str = "basic", virgin: bool = False,
-              shape: dict[str, int] | None = None, **end: Any) -> sc.Settings:
-    return sc.make_settings(players, virgin_doubling=virgin, variant=variant,
+              shape: dict[str, int] | None = None, **end: Any) -> Settings:
+    return make_settings(players, virgin_doubling=virgin, variant=variant,
                             **(shape or {}), **end)
 
 
@@ -63,10 +66,10 @@ def _case(players: list[str], variant: str, virgin: bool, shape: dict[str, int] 
         "bounds": {"lower": settings.lower_bound, "upper": settings.bound},
     }
     try:
-        entry = sc.make_entry(settings, **entered)
+        entry = make_entry(settings, **entered)
     except (errors.DealOverBound, errors.DealUnderBound) as error:
         return {**case, "error": type(error).__name__, "fields": asdict(error)}
-    return {**case, "bullheads": entry.bullheads, "scores": sc.score_deal(settings, entry)}
+    return {**case, "bullheads": entry.bullheads, "scores": score_deal(settings, entry)}
 
 
 def _by_hand() -> list[dict[str, Any]]:
@@ -138,7 +141,7 @@ def _drawn_cases() -> list[dict[str, Any]]:
     legal deals (a total within the bounds)."""
     rng = random.Random(SEED)
     cases = []
-    for size in range(sc.MIN_PLAYERS, sc.MAX_PLAYERS + 1):
+    for size in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         players = list(NAMES[:size])
         for virgin in (False, True):
             for variant in ("basic", "hand"):
@@ -188,9 +191,9 @@ def _game(players: list[str], deals: list[dict[str, Any]], variant: str = "basic
           virgin: bool = False, **end: Any) -> dict[str, Any]:
     """A whole game, deal by deal: each deal's scores and the totals after it, the end."""
     settings = _settings(players, variant, virgin, **end)
-    events = [sc.Event(sc.EventKind.DEAL, number, sc.make_entry(settings, **entered))
+    events = [Event(EventKind.DEAL, number, make_entry(settings, **entered))
               for number, entered in enumerate(deals, start=1)]
-    state = sc.replay(settings, events)
+    state = replay(settings, events)
     return {
         "players": list(settings.players), "variant": variant, "virgin_doubling": virgin,
         "threshold": settings.threshold, "fixed_deals": settings.fixed_deals,
