@@ -124,8 +124,9 @@ for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()
     total += 1;
     let got;
     try { got = { answer: engine.resolvePlacement(vector.request) }; }
-    catch (error) { if (!error.code) throw error; got = { error: error.code }; }
-    const want = "error" in vector ? { error: vector.error } : { answer: vector.answer };
+    catch (error) { if (!error.code) throw error; got = { error: error.code, fields: error.fields }; }
+    const want = "error" in vector ? { error: vector.error, fields: vector.fields }
+      : { answer: vector.answer };
     if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(name);
   }
 }
@@ -146,7 +147,8 @@ def test_bundled_engine_answers_every_shared_vector_like_the_modules(tmp_path):
     result = run_node(RUN_VECTORS, str(bundle), str(ROOT / "tests/vectors/placement"))
     assert result["total"] >= 3000 and result["wrong"] == []
     assert result["bullheads55"] == 7
-    assert result["keys"] == ["bullheads", "resolvePlacement"]
+    assert result["keys"] == sorted(["bullheads", "resolvePlacement", "MAX_CARD", "ROWS",
+                                     "MIN_ROWS", "MAX_ROWS", "ROW_COUNTS", "TAKES_AT"])
 
 
 def test_bundle_is_a_classic_script_without_module_syntax():
@@ -157,7 +159,7 @@ def test_bundle_is_a_classic_script_without_module_syntax():
     order = re.findall(r"^// ---- static/(\S+)$", script, re.M)
     engine = sorted(str(p.relative_to(ROOT / "static")) for p in (ROOT / "static/js/engine")
                     .glob("*.js"))
-    assert sorted(order) == sorted({*engine, "js/cards.js"})
+    assert sorted(order) == sorted({*engine, "js/cards.js", "js/limits.js"})
     assert order[-1] == "js/engine/index.js" and order.index("js/cards.js") < order.index(
         "js/engine/table.js")
 

@@ -33,7 +33,11 @@ STATIC_FILES = ("css/site.css", "css/rules.css", "js/rules.js")
 #: The engine as one classic script, written by the export (not a file of static/).
 ENGINE_SCRIPT = "js/six-nimmt-engine.js"
 #: What the bundled script offers as ``window.SixNimmtEngine``: name -> module that exports it.
-ENGINE_EXPORTS = {"resolvePlacement": "js/engine/index.js", "bullheads": "js/cards.js"}
+ENGINE_EXPORTS = {
+    "resolvePlacement": "js/engine/index.js", "bullheads": "js/cards.js",
+    **{name: "js/limits.js" for name in (
+        "MAX_CARD", "ROWS", "MIN_ROWS", "MAX_ROWS", "ROW_COUNTS", "TAKES_AT")},
+}
 
 _FROM = r"""\s*from\s*["']([^"']+)["']\s*;?"""
 _IMPORT = re.compile(r"^import\s*\{([^}]*)\}" + _FROM, re.M)

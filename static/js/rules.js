@@ -97,9 +97,12 @@
     for (const name of ["variant", "takes_at", "max_card"]) {
       if (params.has(name)) form.elements[name].value = params.get(name);
     }
-    const typed = [1, 2, 3, 4, 5].filter((n) => (params.get(`r${n}`) || "").trim());
+    const { MAX_ROWS, MIN_ROWS, ROW_COUNTS, ROWS } = engine;
+    const typed = Array.from({ length: MAX_ROWS }, (_, i) => i + 1)
+      .filter((n) => (params.get(`r${n}`) || "").trim());
     const asked = Number(params.get("rows"));
-    const rows = [3, 4, 5].includes(asked) ? asked : (typed.length ? Math.max(3, ...typed) : 4);
+    const rows = ROW_COUNTS.includes(asked) ? asked
+      : (typed.length ? Math.max(MIN_ROWS, ...typed) : ROWS);
     form.elements.rows.value = String(rows);
     for (const n of typed) form.elements[`r${n}`].value = params.get(`r${n}`);
     const players = params.getAll("player");
@@ -132,10 +135,12 @@
     });
     if (!plays.length && !errors.length) errors.push(texts.no_plays);
     const maxCard = form.elements.max_card.value.trim();
-    if (!/^\d{1,3}$/.test(maxCard) || +maxCard < 1 || +maxCard > 104) errors.push(texts.bad_max);
+    if (!/^\d{1,3}$/.test(maxCard) || +maxCard < 1 || +maxCard > engine.MAX_CARD) {
+      errors.push(texts.bad_max);
+    }
     const body = { variant, rows, plays, max_card: Number(maxCard) };
     const takesAt = Number(form.elements.takes_at.value);
-    if (takesAt !== 6) body.takes_at = takesAt;
+    if (takesAt !== engine.TAKES_AT) body.takes_at = takesAt;
     return { body, errors, takesAt };
   }
 
