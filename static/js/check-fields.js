@@ -2,6 +2,7 @@
 // row), remembered on this phone for the next visit, and a share link's table written
 // into the fields as the server would have shown them (for a page opened offline).
 import { displayCount } from "./check-form.js";
+import { ROWS, TAKES_AT } from "./limits.js";
 
 const SHAPE_KEY = "check-shape";
 
@@ -20,7 +21,7 @@ export function setupFields(form, grid, addLine) {
   function shape() {
     const checked = (name, fallback) =>
       Number((form.querySelector(`input[name="${name}"]:checked`) || {}).value || fallback);
-    return { rows: checked("rows", 4), takes: checked("takes_at", 6) };
+    return { rows: checked("rows", ROWS), takes: checked("takes_at", TAKES_AT) };
   }
 
   // Rows past the chosen count are hidden and left out of the answer (their text stays);

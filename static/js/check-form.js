@@ -2,18 +2,12 @@
 // the form's fields as one) in, the placement request's JSON shape and the share link out.
 // Used when the server cannot be reached, so a phone answers exactly as the server would.
 import { strip } from "./engine/pyish.js";
+import {
+  FIELD_LIMIT, MAX_CARD, MAX_LINES, MAX_ROWS, MIN_LINES, MIN_PLAYERS, READ_LINES, ROW_COUNTS,
+  ROWS, TAKES_AT, TAKES_AT_CHOICES, tacticsMaxCard,
+} from "./limits.js";
 
 const DECKS = ["full", "tactics"];
-const ROW_COUNTS = [3, 4, 5];
-const TAKES_AT_CHOICES = [5, 6, 7];
-const ROWS = 4;
-const TAKES_AT = 6;
-const MAX_ROWS = 5;
-const MAX_CARD = 104;
-const FIELD_LIMIT = 60;
-const MAX_LINES = 20;
-const MIN_LINES = 4;
-const READ_LINES = MAX_LINES + 5;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const SPLIT = /[\s,;.+/]+/u;
 const DIGITS = /^[0-9]{1,3}$/;
@@ -47,7 +41,7 @@ export function readForm(params) {
     variant: strip(text(first(params, "variant") || "basic")),
     deck: first(params, "deck"),
     maxCard: strip(text(first(params, "max_card"))),
-    rowTexts: [1, 2, 3, 4, 5].map((n) => text(first(params, `r${n}`))),
+    rowTexts: Array.from({ length: MAX_ROWS }, (_, i) => text(first(params, `r${i + 1}`))),
   };
   const chosen = form.deck;
   if (!DECKS.includes(chosen)) {
@@ -97,8 +91,9 @@ export function names(form) {
   return out;
 }
 
-function tacticsLimit(players) {
-  return Math.min(MAX_CARD, 10 * Math.max(2, players) + 4);
+/** The highest card of a Tactics deck for `players` lines; a table has at least two. */
+export function tacticsLimit(players) {
+  return Math.min(MAX_CARD, tacticsMaxCard(Math.max(MIN_PLAYERS, players)));
 }
 
 function maxCardValue(form, say) {

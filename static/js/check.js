@@ -7,6 +7,7 @@ import { setupGrid } from "./check-grid.js";
 import { setupFields } from "./check-fields.js";
 import { readForm, wantsAnswer } from "./check-form.js";
 import { answerOffline } from "./check-offline.js";
+import { MAX_LINES } from "./limits.js";
 
 const WAIT = 4000; // ms the server has to answer before the phone answers itself
 const TABLE_FIELDS = ["rows", "takes_at", "r1", "r2", "r3", "r4", "r5", "card", "player"];
@@ -28,7 +29,6 @@ function start(form) {
   const computed = document.getElementById("computed-here");
   const plays = form.querySelector("#plays");
   const template = document.getElementById("line-template");
-  const maxLines = Number(form.dataset.maxLines) || 20;
   const page = new URL(form.getAttribute("action"), location.href).href;
   let timer = 0;
   let sequence = 0;
@@ -53,7 +53,7 @@ function start(form) {
   }
 
   function addLine() {
-    if (plays.children.length >= maxLines) return null;
+    if (plays.children.length >= MAX_LINES) return null;
     const line = template.content.firstElementChild.cloneNode(true);
     plays.append(line);
     grid.lineAdded(line);

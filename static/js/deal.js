@@ -4,6 +4,9 @@
 // No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
 
 import { bullheads } from "./cards.js";
+import {
+  DEFAULT_THRESHOLD, GAME_DECKS, HAND_SIZE, MAX_CARD, ROWS, TAKES_AT, tacticsMaxCard,
+} from "./limits.js";
 
 /** Bullheads on a list of card numbers (what a player took, entered as cards). */
 export function cardBullheads(cards) {
@@ -42,13 +45,13 @@ export function scoreDeal({ players, bullheads: stack, hand = null, virginDoubli
 // scorekeeper/engine/settings.py, deal.py and game.py) -----------------------------------
 
 /** The booklet's game: 4 rows, a row taken by its 6th card, 10 cards in each hand. */
-export const SHAPE = Object.freeze({ rows: 4, takesAt: 6, handSize: 10 });
+export const SHAPE = Object.freeze({ rows: ROWS, takesAt: TAKES_AT, handSize: HAND_SIZE });
 
 /** The deck a game variant plays with: cards 1..maxCard, each `copies` times. */
 export function deckOf({ players, variant = "basic" }) {
   const n = Array.isArray(players) ? players.length : players;
-  if (variant === "tactics") return { maxCard: 10 * n + 4, copies: 1 };
-  return { maxCard: 104, copies: variant === "double" ? 2 : 1 };
+  const deck = GAME_DECKS[variant] ?? GAME_DECKS.basic;
+  return { maxCard: deck.tactics ? tacticsMaxCard(n) : MAX_CARD, copies: deck.copies };
 }
 
 /**
@@ -110,7 +113,7 @@ export function enteredTotal({ players, bullheads: stack, hand = null }) {
  * @param {{players: string[], threshold?: number | null, fixedDeals?: number | null}} game
  * @param {Object<string, number>[]} deals
  */
-export function replayGame({ players, threshold = 66, fixedDeals = null }, deals) {
+export function replayGame({ players, threshold = DEFAULT_THRESHOLD, fixedDeals = null }, deals) {
   const totals = Object.fromEntries(players.map((name) => [name, 0]));
   const running = deals.map((scores) => {
     for (const name of players) totals[name] += scores[name];

@@ -3,6 +3,7 @@
 // forms work without it.
 
 import { cardBullheads, count, scoreDeal } from "./deal.js";
+import { MAX_CARD } from "./limits.js";
 import { buildGrid, cardsOf } from "./sheet-grid.js";
 
 const MODE_KEY = "scorekeeper.entry-mode";
@@ -20,7 +21,7 @@ function taken(player) {
   let stack;
   if (mode() === "cards") {
     const cards = cardsOf(form.querySelector(`#cards-${seat}`));
-    const max = Number(form.querySelector(".card-grid")?.dataset.maxCard || 104);
+    const max = Number(form.querySelector(".card-grid")?.dataset.maxCard || MAX_CARD);
     stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= max)
       ? cardBullheads(cards) : null;
   } else {

@@ -2,6 +2,8 @@
 // phone and its replay (offline-rules.js): the status, the deal form's players, the deals
 // table and a conflict with another phone. Only drawing: offline-game.js decides.
 
+import { HAND_SIZE, ROWS, TAKES_AT, tacticsMaxCard } from "./limits.js";
+
 /** A sentence with its {placeholders} filled. */
 export const fill = (text, values) =>
   Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, String(v)), text || "");
@@ -34,10 +36,10 @@ export function drawStatus(root, words, settings, state) {
   if (settings.virgin_doubling) rules.push(words.virgin);
   if (settings.variant === "hand") rules.push(words.hand);
   if (settings.variant === "tactics") {
-    rules.push(fill(words.tactics, { max: 10 * settings.players.length + 4 }));
+    rules.push(fill(words.tactics, { max: tacticsMaxCard(settings.players.length) }));
   }
   if (settings.variant === "double") rules.push(words.double);
-  if (settings.rows !== 4 || settings.takes_at !== 6 || settings.hand_size !== 10) {
+  if (settings.rows !== ROWS || settings.takes_at !== TAKES_AT || settings.hand_size !== HAND_SIZE) {
     rules.push(fill(words.shape, {
       rows: settings.rows, most: settings.takes_at - 1, hand_size: settings.hand_size }));
   }

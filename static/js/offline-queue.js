@@ -4,6 +4,7 @@
 // Nothing typed is dropped without a tap on "Remove".
 
 import { boundRefusal, count, cardBullheads, enteredTotal, scoreDeal } from "./deal.js";
+import { MAX_CARD } from "./limits.js";
 import { drop, newId, put, records } from "./offline-store.js";
 import { renumber, sendWaiting } from "./offline-sync.js";
 
@@ -33,7 +34,7 @@ const serverTotals = players().map((p) => Number(p.dataset.total));
 function entry() {
   const cards = form.querySelector("input[name=mode]:checked")?.value === "cards";
   const grid = form.querySelector(".card-grid");
-  const max = grid ? Number(grid.dataset.maxCard) : 104;
+  const max = grid ? Number(grid.dataset.maxCard) : MAX_CARD;
   const body = cards ? { cards: {} } : { bullheads: {} };
   const stack = {};
   const hand = {};

@@ -5,18 +5,18 @@
 // the server's own sentence for it (templates/games/offline.html).
 
 import { boundRefusal, count, deckOf, replayGame, scoreDeal } from "./deal.js";
+import {
+  GAME_VARIANTS, HAND_SIZE, MAX_DIGITS, MAX_FIXED_DEALS, MAX_NAME, MAX_PLAYERS, MAX_ROWS,
+  MAX_TAKES_AT, MAX_THRESHOLD, MIN_PLAYERS, MIN_ROWS, MIN_TAKES_AT,
+} from "./limits.js";
 
-export const LIMITS = {
-  minPlayers: 2, maxPlayers: 10, maxName: 40, maxThreshold: 1000, maxFixedDeals: 200,
-  maxNote: 500,
-};
-const VARIANTS = ["basic", "tactics", "double", "hand"];
+const DIGITS = new RegExp(`^[0-9]{1,${MAX_DIGITS}}$`);
 
-/** A whole number as the server reads one (digits only, at most 9), else null. */
+/** A whole number as the server reads one (ASCII digits only, at most 9), else null. */
 export function whole(value) {
   if (typeof value === "number") return Number.isInteger(value) ? value : null;
   const text = String(value ?? "").trim();
-  return /^[0-9]{1,9}$/.test(text) ? Number(text) : null;
+  return DIGITS.test(text) ? Number(text) : null;
 }
 
 const fold = (name) => name.toLowerCase();
@@ -31,29 +31,29 @@ export function checkSettings(form) {
   for (const raw of form.players) {
     const name = String(raw ?? "").trim();
     if (!name) continue;
-    if ([...name].length > LIMITS.maxName) return { code: "BadPlayerName", player: raw, limit: LIMITS.maxName };
+    if ([...name].length > MAX_NAME) return { code: "BadPlayerName", player: raw, limit: MAX_NAME };
     if (players.some((p) => fold(p) === fold(name))) return { code: "DuplicatePlayer", player: name };
     players.push(name);
   }
-  if (players.length < LIMITS.minPlayers || players.length > LIMITS.maxPlayers) {
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
     return { code: "PlayerCount", count: players.length };
   }
   const variant = form.variant || "basic";
-  if (!VARIANTS.includes(variant)) return { code: "UnknownGameVariant", variant };
+  if (!GAME_VARIANTS.includes(variant)) return { code: "UnknownGameVariant", variant };
   const settings = {
     players, threshold: null, fixed_deals: null, virgin_doubling: Boolean(form.virgin_doubling),
     variant, rows: whole(form.rows), takes_at: whole(form.takes_at), hand_size: whole(form.hand_size),
   };
   if (form.end === "deals") {
     const deals = whole(form.fixed_deals);
-    if (deals === null || deals < 1 || deals > LIMITS.maxFixedDeals) {
-      return { code: "BadFixedDeals", value: form.fixed_deals, limit: LIMITS.maxFixedDeals };
+    if (deals === null || deals < 1 || deals > MAX_FIXED_DEALS) {
+      return { code: "BadFixedDeals", value: form.fixed_deals, limit: MAX_FIXED_DEALS };
     }
     settings.fixed_deals = deals;
   } else {
     const limit = whole(form.threshold);
-    if (limit === null || limit < 1 || limit > LIMITS.maxThreshold) {
-      return { code: "BadThreshold", value: form.threshold, limit: LIMITS.maxThreshold };
+    if (limit === null || limit < 1 || limit > MAX_THRESHOLD) {
+      return { code: "BadThreshold", value: form.threshold, limit: MAX_THRESHOLD };
     }
     settings.threshold = limit;
   }
@@ -64,9 +64,11 @@ export function checkSettings(form) {
 /** The postscript's shapes: 3 to 5 rows, 5th to 7th card, a hand the deck can deal. */
 function checkShape(settings, form) {
   const { rows, takes_at: takesAt, hand_size: handSize } = settings;
-  if (rows === null || rows < 3 || rows > 5) return { code: "BadRowCount", value: form.rows };
-  if (takesAt === null || takesAt < 5 || takesAt > 7) return { code: "BadTakesAt", value: form.takes_at };
-  if (handSize === null || handSize < 10) return { code: "BadHandSize", value: form.hand_size };
+  if (rows === null || rows < MIN_ROWS || rows > MAX_ROWS) return { code: "BadRowCount", value: form.rows };
+  if (takesAt === null || takesAt < MIN_TAKES_AT || takesAt > MAX_TAKES_AT) {
+    return { code: "BadTakesAt", value: form.takes_at };
+  }
+  if (handSize === null || handSize < HAND_SIZE) return { code: "BadHandSize", value: form.hand_size };
   const n = settings.players.length;
   const needed = handSize * n + rows;
   const cards = deckSize(settings);

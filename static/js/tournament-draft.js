@@ -3,9 +3,9 @@
 // into the typed-hand fields of the form, so the form stays the one thing that is sent.
 
 import { cardButton } from "./cards.js";
-
-const SEATS = 5;
-const HAND = 10;
+import {
+  HAND_SIZE as HAND, MIN_PLAYERS, TOURNAMENT_MAX_PLAYERS as SEATS, tacticsMaxCard,
+} from "./limits.js";
 
 const form = document.getElementById("tournament-form");
 const panel = document.getElementById("draft");
@@ -35,11 +35,11 @@ function seatedPlayers() {
     if (name) found.push({ name, seat });
   }
   const distinct = new Set(found.map((p) => p.name)).size === found.length;
-  return found.length >= 2 && distinct ? found : null;
+  return found.length >= MIN_PLAYERS && distinct ? found : null;
 }
 
 function maxCard() {
-  return HAND * players.length + 4;
+  return tacticsMaxCard(players.length);
 }
 
 function owner(index) {
@@ -107,7 +107,7 @@ function resume() {
   } catch {
     saved = null;
   }
-  if (!saved || !Array.isArray(saved.players) || saved.players.length < 2) return;
+  if (!saved || !Array.isArray(saved.players) || saved.players.length < MIN_PLAYERS) return;
   for (let seat = 1; seat <= SEATS; seat += 1) nameField(seat).value = "";
   for (const player of saved.players) nameField(player.seat).value = player.name;
   start();
