@@ -4,8 +4,10 @@
 // No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
 
 import { bullheads } from "./cards.js";
+import { refuse } from "./engine/errors.js";
+import { strip } from "./engine/pyish.js";
 import {
-  DEFAULT_THRESHOLD, GAME_DECKS, HAND_SIZE, MAX_CARD, ROWS, TAKES_AT, tacticsMaxCard,
+  DEFAULT_THRESHOLD, GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
 } from "./limits.js";
 
 /** Bullheads on a list of card numbers (what a player took, entered as cards). */
@@ -13,11 +15,13 @@ export function cardBullheads(cards) {
   return cards.reduce((sum, card) => sum + bullheads(card), 0);
 }
 
-/** A typed count: empty counts as 0 (as on the server), digits only, anything else null. */
+const DIGITS = new RegExp(`^[0-9]{1,${MAX_DIGITS}}$`);
+
+/** A typed count: empty counts as 0 (as on the server), at most 9 ASCII digits, else null. */
 export function count(text) {
-  const value = text.trim();
+  const value = strip(text);
   if (value === "") return 0;
-  return /^\d+$/.test(value) ? Number(value) : null;
+  return DIGITS.test(value) ? Number(value) : null;
 }
 
 /**
@@ -82,17 +86,17 @@ export function dealBounds({
 
 /**
  * A deal's total checked against its bounds, as make_entry checks it: null when it lies
- * within them, else the refusal `{code: "DealOverBound", total, bound, rows}` or
- * `{code: "DealUnderBound", total, bound, players, cards, kept}` (the engine's fields).
+ * within them, else the refusal (static/js/engine/errors.js) "DealOverBound" with the
+ * fields {total, bound, rows} or "DealUnderBound" with {total, bound, players, cards, kept}.
  */
 export function boundRefusal(settings, total) {
   const { lower, upper, cards, kept } = dealBounds(settings);
   const rows = settings.rows ?? SHAPE.rows;
-  if (total > upper) return { code: "DealOverBound", total, bound: upper, rows };
+  if (total > upper) return refuse("DealOverBound", { total, bound: upper, rows });
   if (total < lower) {
     const { players } = settings;
     const n = Array.isArray(players) ? players.length : players;
-    return { code: "DealUnderBound", total, bound: lower, players: n, cards, kept };
+    return refuse("DealUnderBound", { total, bound: lower, players: n, cards, kept });
   }
   return null;
 }

@@ -36,7 +36,7 @@ function complain(problem) {
     form.before(box);
   }
   const line = document.createElement("p");
-  line.textContent = fill(words.refusals[problem.code] || problem.code, problem);
+  line.textContent = fill(words.refusals[problem.code] || problem.code, problem.fields);
   box.replaceChildren(line);
   box.scrollIntoView({ block: "center" });
 }
@@ -44,14 +44,17 @@ function complain(problem) {
 async function startHere() {
   const value = (name) => form.elements[name]?.value ?? "";
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`)?.value ?? "";
-  const checkedSettings = checkSettings({
-    players: items.map((item) => item.querySelector("input").value),
-    end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
-    virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
-    rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
-  });
-  if (checkedSettings.code) {
-    complain(checkedSettings);
+  let checkedSettings;
+  try {
+    checkedSettings = checkSettings({
+      players: items.map((item) => item.querySelector("input").value),
+      end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
+      virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
+      rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
+    });
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    complain(refusal);
     return;
   }
   const game = {

@@ -82,14 +82,20 @@ function draw() {
 function complain(problem) {
   const note = form.querySelector("#offline-deal-error");
   note.hidden = !problem;
-  note.textContent = problem ? fill(words.refusals[problem.code] || problem.code, problem) : "";
+  note.textContent = problem ? fill(words.refusals[problem.code] || problem.code, problem.fields) : "";
 }
 
 async function save(event) {
   event.preventDefault();
-  const deal = checkDeal(game.settings, typed());
-  complain(deal.code ? deal : null);
-  if (deal.code) return;
+  let deal;
+  try {
+    deal = checkDeal(game.settings, typed());
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    complain(refusal);
+    return;
+  }
+  complain(null);
   game.deals.push({ number: state.next, client_id: newId(), ...deal, sent: false });
   await putGame(game);
   inputs().forEach((input) => { input.value = ""; });

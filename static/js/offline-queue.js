@@ -177,7 +177,8 @@ async function save() {
     return;
   }
   if (typed.refusal) {
-    complain(fill(box.dataset[typed.refusal.code === "DealOverBound" ? "over" : "under"], typed.refusal));
+    complain(fill(box.dataset[typed.refusal.code === "DealOverBound" ? "over" : "under"],
+      typed.refusal.fields));
     return;
   }
   const number = Number(form.querySelector("input[name=number]").value);
