@@ -4,12 +4,37 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
+import { readFileSync } from "node:fs";
+
+import { catalogOf } from "../../static/js/catalog.js";
 import { names, query, readForm, toData, wantsAnswer } from "../../static/js/check-form.js";
 import { answerOffline, refusalText } from "../../static/js/check-offline.js";
 import { resolvePlacement } from "../../static/js/engine/index.js";
 
 const say = (key, values) => `${key}:${JSON.stringify(values)}`;
 const form = (text) => readForm(new URLSearchParams(text));
+
+// Share links read by the server's form (tests/vectors/check-form.json, make_form_vectors.py).
+const VECTORS = JSON.parse(readFileSync(new URL("../vectors/check-form.json", import.meta.url), "utf8"));
+
+test("every link of the vectors is read as the server's form reads it", () => {
+  const english = catalogOf({ sentences: VECTORS.sentences });
+  assert.ok(VECTORS.cases.length >= 300);
+  for (const c of VECTORS.cases) {
+    const typed = readForm(new URLSearchParams(c.query));
+    let got;
+    try {
+      got = { data: toData(typed, english.say) };
+    } catch (error) {
+      if (!error.code) throw error; // a crash, not a refusal
+      got = { error: error.code, fields: error.fields };
+    }
+    const want = "error" in c ? { error: c.error, fields: c.fields } : { data: c.data };
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(got)), want, c.query.slice(0, 200));
+    assert.equal(wantsAnswer(typed), c.wants, c.query.slice(0, 200));
+    assert.equal(query(typed, english.say), c.link, c.query.slice(0, 200));
+  }
+});
 
 test("an old link is the booklet's game: four rows, the sixth card takes a row", () => {
   const old = form("r1=12&r2=37&r3=43&r4=58&card=14");
