@@ -48,5 +48,5 @@ def page():
         tactics_limits=TACTICS_LIMITS, row_counts=ROW_COUNTS, takes_choices=TAKES_AT_CHOICES,
         say=strings.say, say_n=strings.say_n,
         # The page's own sentences, for the script that answers without a connection.
-        page_strings=None if partial else strings.page_strings(FORM_REFUSALS),
+        catalog=None if partial else strings.page_catalog(FORM_REFUSALS),
     )

@@ -1,6 +1,7 @@
 // The checker's form read on the phone as check/form.py reads it, and every refusal of the
-// browser engine worded with its fields (check-offline.js). Parity with the server's own
-// rendering, text for text, is tested by tests/test_check_page.py (it runs Node).
+// browser engine worded from its code and fields (catalog.js, check-offline.js). Parity
+// with the server's own rendering, text for text, is tested by tests/test_check_page.py
+// (it runs Node).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -8,7 +9,7 @@ import { readFileSync } from "node:fs";
 
 import { catalogOf } from "../../static/js/catalog.js";
 import { names, query, readForm, toData, wantsAnswer } from "../../static/js/check-form.js";
-import { answerOffline, refusalText } from "../../static/js/check-offline.js";
+import { answerOffline } from "../../static/js/check-offline.js";
 import { resolvePlacement } from "../../static/js/engine/index.js";
 
 const say = (key, values) => `${key}:${JSON.stringify(values)}`;
@@ -75,7 +76,7 @@ test("typed text that is not a card is worded as the form words it", () => {
     { code: "WrongCardCount", fields: { player: "A", count: 2, expected: 1 } });
 });
 
-// Every refusal the page can meet, worded with the fields read back from the engine.
+// Every refusal the page can meet, worded with the engine's own fields.
 const TEMPLATES = {
   EmptyRow: "%(row)s", RowTooLong: "%(row)s %(length)s %(limit)s",
   RowNotAscending: "%(row)s %(card)s %(previous)s", CardOutOfRange: "%(card)s %(max_card)s",
@@ -87,7 +88,7 @@ const TEMPLATES = {
   BadPlaceChoice: "%(player)s", NoPlays: "none", WrongRowCount: "%(count)s",
   BadTakesAt: "%(value)s",
 };
-const STRINGS = { errors: TEMPLATES, general: "GENERAL" };
+const CATALOG = catalogOf({ refusals: TEMPLATES, general: "GENERAL" });
 const ROWS = [[12], [37], [43], [58]];
 const play = (player, card) => ({ player, card });
 const long = "x".repeat(45);
@@ -124,24 +125,27 @@ test("every refusal is worded with its own fields, none falls back to the genera
     }
     assert.ok(error && error.code, JSON.stringify(request));
     seen.add(error.code);
-    assert.equal(refusalText(error, STRINGS), expected, error.code);
+    assert.equal(CATALOG.refusalText(error), expected, error.code);
   }
   assert.deepEqual([...seen].sort(), Object.keys(TEMPLATES).sort());
-  assert.equal(refusalText({ code: "RowNotAscending", message: "changed" }, STRINGS), "GENERAL");
+  assert.equal(CATALOG.refusalText({ code: "RowNotAscending", fields: { row: 2 } }), "GENERAL");
+  assert.equal(CATALOG.refusalText({ code: "Unknown", fields: {} }), "GENERAL");
 });
 
 test("a link is answered on the phone, its result in the page's words", () => {
-  const sentences = new Proxy({}, { get: (_, key) => `[${String(key)}]` });
-  const strings = {
-    sentences, plurals: { bullheads: ["%(num)s bullhead", "%(num)s bullheads"],
+  const keys = ["title", "intro", "before", "row", "what_take", "why_rule4", "takes", "suggests",
+    "another", "cheapest", "who", "after", "share_title", "share_hint", "copy", "change",
+    ...[1, 2, 3, 4].flatMap((n) => [`rule_name_${n}`, `rule_heading_${n}`])];
+  const t = catalogOf({
+    sentences: Object.fromEntries(keys.map((key) => [key, `[${key}]`])),
+    plurals: { bullheads: ["%(num)s bullhead", "%(num)s bullheads"],
       as_cheap: ["R %(rows)s", "Rs %(rows)s"] },
-    rules: Object.fromEntries([1, 2, 3, 4].map((n) => [n, { name: `r${n}`, heading: `R${n}` }])),
-    errors: TEMPLATES, general: "GENERAL",
-  };
+    refusals: TEMPLATES, general: "GENERAL",
+  });
   const params = new URLSearchParams("r1=30,36&r2=37&r3=43,44&r4=58,61&player=Ann&card=3");
-  const { html } = answerOffline(params, strings, "https://example.org/check");
+  const { html } = answerOffline(params, t, "https://example.org/check");
   assert.match(html, /data-share="https:\/\/example.org\/check\?variant=basic&#38;max_card=104/);
   assert.match(html, /<strong>1 bullhead<\/strong>/);
   assert.deepEqual(answerOffline(new URLSearchParams("r1=1&r2=2&r3=3&r4=4&card=5&take=9"),
-    strings, "x"), { error: "A 9 4" });
+    t, "x"), { error: "A 9 4" });
 });
