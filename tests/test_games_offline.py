@@ -104,14 +104,20 @@ def test_the_phone_checks_a_deal_as_the_engine_does():
         assert answer.get("scores") == sc.score_deal(settings, entry), (settings, typed)
 
 
+def catalog_of(html: str) -> dict:
+    """The page's one catalog (scorekeeper/web/catalog.py)."""
+    found = re.findall(r'<script type="application/json" id="catalog">(.*?)</script>', html, re.S)
+    assert len(found) == 1
+    return json.loads(found[0])
+
+
 def test_the_offline_sheet_is_a_shell_in_the_page_language(client):
     html = client.get("/games/offline?lang=de").get_data(as_text=True)
     assert '<html lang="de">' in html and 'data-lang="de"' in html
     assert 'data-sheet="/games/{id}"' in html and 'data-games="/api/v1/games"' in html
-    words = json.loads(re.search(r'<script type="application/json" id="offline-words">(.*?)'
-                                 r'</script>', html, re.S).group(1))
-    assert words["deal"] == "Runde {number}"
-    assert words["refusals"]["DuplicatePlayer"].startswith("Der Name „{player}“")
+    words = catalog_of(html)
+    assert words["sentences"]["deal"] == "Runde %(number)s"
+    assert words["refusals"]["DuplicatePlayer"].startswith("Der Name „%(player)s“")
     assert set(words["refusals"]) >= {"DealOverBound", "DealUnderBound", "BadBullheads"}
     assert re.search(r'src="/static/js/offline-game\.js\?v=[0-9a-f]{12}"', html)
 
@@ -119,7 +125,7 @@ def test_the_offline_sheet_is_a_shell_in_the_page_language(client):
 def test_the_start_page_can_start_a_game_on_the_phone(client):
     html = client.get("/?lang=nl").get_data(as_text=True)
     assert 'data-offline="/games/offline"' in html
-    words = json.loads(re.search(r'id="start-words">(.*?)</script>', html, re.S).group(1))
+    words = catalog_of(html)
     assert words["refusals"]["PlayerCount"] == (
-        "Een spel heeft 2 tot 10 spelers nodig, niet {count}.")
-    assert words["deals"] == ["{num} ronde", "{num} rondes"]
+        "Een spel heeft 2 tot 10 spelers nodig, niet %(count)s.")
+    assert words["plurals"]["deals"] == ["%(num)s ronde", "%(num)s rondes"]

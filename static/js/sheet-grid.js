@@ -4,6 +4,7 @@
 // the players' card fields, which the form posts as typed.
 
 import { cardButton } from "./cards.js";
+import { say } from "./catalog.js";
 import { cardBullheads } from "./deal.js";
 
 /** The card numbers typed in a field ("55 12, 3" → [55, 12, 3]). */
@@ -47,7 +48,7 @@ export function buildGrid(form, grid, players, changed) {
   const done = document.createElement("button");
   done.type = "button";
   done.className = "grid-done secondary";
-  done.textContent = grid.dataset.done;
+  done.textContent = say("done");
   done.addEventListener("click", () => {
     form.querySelector(".deal-actions, .actions").scrollIntoView({ block: "end" });
   });
