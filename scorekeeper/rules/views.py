@@ -4,7 +4,7 @@
 ``/<lang>/rules/`` is the same content with the language fixed by the path, a layout
 without session, CSRF token or forms, so Frozen-Flask can export it as a static site
 (:mod:`.export`). ``/<lang>/checker/`` is the exported site's own placement checker: it
-runs wholly in the browser on the engine bundled by :func:`.export.bundle_engine`, so it
+runs wholly in the browser on the engine bundled by :func:`.export.bundle_script`, so it
 exists only while the site is exported. The outline and anchors are in :mod:`.sections`.
 
 The examples' try-it links reach the live checker by its endpoint name (``check.page``)
@@ -18,11 +18,13 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ..engine import BULLHEADS, MAX_CARD
+from ..engine.errors import N_
+from ..web import catalog
 from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
 from .examples import EXAMPLES, checker_query, row_bullheads
-from .export import ENGINE_SCRIPT
-from .offline import checker_texts
+from .export import CHECKER_SCRIPT, RULES_SCRIPT
+from .offline import checker_catalog
 from .sections import LEVELS, READINGS, SECTIONS, TITLES, toc
 
 __all__ = ["READINGS", "SECTIONS", "bp", "lookup"]
@@ -32,6 +34,16 @@ bp = Blueprint("rules", __name__)
 #: Variants the exported checker offers, in the order of its menu.
 CHECKER_VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 
+#: The bullhead search's answers: the server's (:func:`lookup`) and the script's (rules.js).
+SEARCH = {
+    "not_a_number": N_("Type a whole number from 1 to %(max)s."),
+    "no_card": N_("There is no card %(card)s: the cards run from 1 to %(max)s."),
+}
+SEARCH_PLURALS = {
+    "carries": catalog.ngettext("Card %(card)s carries %(num)s bullhead.",
+                                "Card %(card)s carries %(num)s bullheads."),
+}
+
 
 def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
     """Parse the bullhead search: (what was typed, card or None, error message or None)."""
@@ -40,10 +52,9 @@ def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
         return "", None, None
     card = whole_number(typed)
     if card is None:  # "²" is a digit to str.isdigit, but no number to int()
-        return typed, None, _("Type a whole number from 1 to %(max)s.", max=MAX_CARD)
+        return typed, None, _(SEARCH["not_a_number"], max=MAX_CARD)
     if not 1 <= card <= MAX_CARD:
-        return typed, None, _("There is no card %(card)s: the cards run from 1 to %(max)s.",
-                              card=card, max=MAX_CARD)
+        return typed, None, _(SEARCH["no_card"], card=card, max=MAX_CARD)
     return typed, card, None
 
 
@@ -77,6 +88,10 @@ def _context(*, static: bool, lang: str | None = None) -> dict:
         "static": static,
         "page_lang": lang,
         "search": {"typed": typed, "card": found, "error": error},
+        "catalog": catalog.render(SEARCH, SEARCH_PLURALS),
+        # The exported pages load the classic script `make site` writes; live, the module.
+        "bundled": static and _freezing(),
+        "rules_script": RULES_SCRIPT,
     }
 
 
@@ -109,7 +124,7 @@ def lang_checker(lang: str):
         abort(404)
     with force_locale(lang):
         return render_template(
-            "rules/checker.html", page_lang=lang, texts=checker_texts(),
+            "rules/checker.html", page_lang=lang, catalog=checker_catalog(),
             variants=CHECKER_VARIANTS, max_card=MAX_CARD, offline_checker=True,
-            engine_script=ENGINE_SCRIPT,
+            checker_script=CHECKER_SCRIPT,
         )

@@ -37,7 +37,7 @@ export function placeholders(template) {
 }
 
 /**
- * A reader of `data` (a catalog as the page carries it): `say(key, values)`,
+ * A reader of `data` (a catalog as the page carries it): `has(key)`, `say(key, values)`,
  * `plural(key, count, values)` (the languages of the site use the first form for 1 and
  * the second otherwise; `num` is the count) and `refusalText(error)`.
  */
@@ -50,6 +50,8 @@ export function catalogOf(data) {
     return table[key];
   }
   return {
+    /** Whether the catalog holds sentence `key`. */
+    has: (key) => Object.hasOwn(sentences, key),
     say: (key, values) => fill(text(sentences, key), values),
     plural: (key, count, values = {}) =>
       fill(text(plurals, key)[count === 1 ? 0 : 1], { num: count, ...values }),
