@@ -354,7 +354,7 @@ def test_the_phone_words_every_answer_as_the_server_does(client):
             cases.append({"query": query, "catalog": json.loads(catalog), "result": result,
                           "error": plain(error)})
     js = Path(__file__).parent.parent / "static/js"
-    modules = (json.dumps((js / "check-offline.js").as_uri()), json.dumps((js / "catalog.js").as_uri()))
+    modules = tuple(json.dumps((js / name).as_uri()) for name in ("check-offline.js", "catalog.js"))
     out = subprocess.run([require_node(), "--input-type=module", "-e", RENDER % modules],
                          input=json.dumps(cases), capture_output=True, text=True, check=True,
                          timeout=60).stdout

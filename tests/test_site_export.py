@@ -131,7 +131,10 @@ for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()
     total += 1;
     let got;
     try { got = { answer: engine.resolvePlacement(vector.request) }; }
-    catch (error) { if (!error.code) throw error; got = { error: error.code, fields: error.fields }; }
+    catch (error) {
+      if (!error.code) throw error;
+      got = { error: error.code, fields: error.fields };
+    }
     const want = "error" in vector ? { error: vector.error, fields: vector.fields }
       : { answer: vector.answer };
     if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(name);

@@ -14,11 +14,9 @@ and its query format, never by an import: the reference builds on ``engine`` and
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
-from flask_babel import force_locale
-from flask_babel import gettext as _
+from flask_babel import force_locale, lazy_gettext
 
 from ..engine import BULLHEADS, MAX_CARD
-from ..engine.errors import N_
 from ..web import catalog
 from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
@@ -36,8 +34,8 @@ CHECKER_VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 
 #: The bullhead search's answers: the server's (:func:`lookup`) and the script's (rules.js).
 SEARCH = {
-    "not_a_number": N_("Type a whole number from 1 to %(max)s."),
-    "no_card": N_("There is no card %(card)s: the cards run from 1 to %(max)s."),
+    "not_a_number": lazy_gettext("Type a whole number from 1 to %(max)s."),
+    "no_card": lazy_gettext("There is no card %(card)s: the cards run from 1 to %(max)s."),
 }
 SEARCH_PLURALS = {
     "carries": catalog.ngettext("Card %(card)s carries %(num)s bullhead.",
@@ -52,9 +50,9 @@ def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
         return "", None, None
     card = whole_number(typed)
     if card is None:  # "²" is a digit to str.isdigit, but no number to int()
-        return typed, None, _(SEARCH["not_a_number"], max=MAX_CARD)
+        return typed, None, str(SEARCH["not_a_number"]) % {"max": MAX_CARD}
     if not 1 <= card <= MAX_CARD:
-        return typed, None, _(SEARCH["no_card"], card=card, max=MAX_CARD)
+        return typed, None, str(SEARCH["no_card"]) % {"card": card, "max": MAX_CARD}
     return typed, card, None
 
 

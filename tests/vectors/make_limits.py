@@ -64,8 +64,8 @@ def _game_decks() -> dict[str, dict[str, object]]:
 
 
 def _block(title: str, pairs: list[tuple[str, object]]) -> list[str]:
-    return [f"// {title}", *(f"export const {name} = {json.dumps(value)};" for name, value in pairs),
-            ""]
+    constants = (f"export const {name} = {json.dumps(value)};" for name, value in pairs)
+    return [f"// {title}", *constants, ""]
 
 
 def render() -> str:

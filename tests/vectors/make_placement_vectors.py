@@ -10,9 +10,9 @@ with the very functions the API view calls (``parse`` then ``answer`` from
 body ``{"request": ..., "error": "<code>", "fields": {...}}``: the refusal's code (its class
 name) and its fields as the API's JSON answer carries them, never the translated sentence.
 The JavaScript engine (``static/js/engine/``) must give the same answers and the same
-refusals, code and fields (``tests/js/engine.test.mjs``); ``tests/test_placement_vectors.py`` checks that
-the committed files are exactly what this script writes, so an engine change shows up as a
-diff of the vectors.
+refusals, code and fields (``tests/js/engine.test.mjs``); ``tests/test_placement_vectors.py``
+checks that the committed files are exactly what this script writes, so an engine change
+shows up as a diff of the vectors.
 
 The cases are drawn from a fixed seed. Each variant's file is filled until every situation
 it should cover (rule 3, rule 4 with and without a choice and with equally cheap rows,
