@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.engine import errors
+from scorekeeper.engine import errors  # noqa: E402
 from scorekeeper.engine import scoring as sc  # noqa: E402
 from scorekeeper.games import store, summary  # noqa: E402
 from scorekeeper.games.columns import dump, entry_columns  # noqa: E402

@@ -193,7 +193,7 @@ def make_settings(
     >>> make_settings(["A", "B", "C"], variant="tactics", rows=5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.errors.DeckTooSmall: With 3 players, ... needs 35 cards, but the deck in use has only 34.
+    scorekeeper.engine.errors.DeckTooSmall: With 3 players, ... needs 35 cards, ... only 34.
     """
     names = _names(players)
     if not isinstance(variant, str) or variant not in _GAME_VARIANTS:
