@@ -81,6 +81,12 @@ def test_the_file_holds_the_cases_checked_by_hand():
             total = sum(c["bullheads"].values()) + sum((c["entered"].get("hand") or {}).values())
             assert c["bounds"]["lower"] <= total <= c["bounds"]["upper"]
     assert {c["error"] for c in document["settings"] if "error" in c} == {"DeckTooSmall"}
+    # The start form's refusals, each with the fields the engine gives it.
+    starts = {c["error"]: c["fields"] for c in document["starts"] if "error" in c}
+    assert set(starts) == {"PlayerCount", "DuplicatePlayer", "BadPlayerName", "BadThreshold",
+                           "BadFixedDeals", "UnknownGameVariant", "BadRowCount", "BadTakesAt",
+                           "BadHandSize", "DeckTooSmall"}
+    assert starts["DuplicatePlayer"] == {"player": "STRASSE"}
     games = document["games"]
     assert [g["finished"] for g in games].count(True) >= 5
     assert any(g["fixed_deals"] for g in games) and any(g["threshold"] == 67 for g in games)

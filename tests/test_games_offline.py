@@ -3,6 +3,7 @@ phone's checks (static/js/offline-rules.js, run in Node) agreeing with the engin
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -13,74 +14,39 @@ from scorekeeper.engine.errors import RulesError
 from scorekeeper.engine.settings import make_settings
 from tests.conftest import require_node
 
-RULES_JS = Path(__file__).resolve().parent.parent / "static" / "js" / "offline-rules.js"
+ROOT = Path(__file__).resolve().parent.parent
+RULES_JS = ROOT / "static" / "js" / "offline-rules.js"
+_spec = importlib.util.spec_from_file_location(
+    "make_deal_vectors", ROOT / "tests" / "vectors" / "make_deal_vectors.py")
+assert _spec and _spec.loader
+vectors = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(vectors)
 
 
 def run_node(function: str, cases: list) -> list:
-    """Each case through ``function`` of offline-rules.js; its answers, in order."""
+    """Each case through ``function`` of offline-rules.js; its answers, in order, a refusal
+    as ``{"code": ..., "fields": ...}``."""
     script = (
         f"import * as rules from {json.dumps(RULES_JS.as_uri())};"
         f"const cases = {json.dumps(cases)};"
-        f"console.log(JSON.stringify(cases.map((c) => rules.{function}(...c))));"
+        "const run = (c) => { try { return rules." + function + "(...c); } catch (error) {"
+        " if (!error.code) throw error; return { code: error.code, fields: error.fields }; } };"
+        "console.log(JSON.stringify(cases.map(run)));"
     )
     out = subprocess.run([require_node(), "--input-type=module", "-e", script], capture_output=True,
                          text=True, check=True, timeout=30).stdout
     return json.loads(out)
 
 
-FORMS = [
-    {"players": ["Ann", "Bob", "", ""]},
-    {"players": [" Ann ", "Bob", "Cas"], "rows": "5", "takes_at": "5", "hand_size": "12"},
-    {"players": ["Ann"]},
-    {"players": ["Ann", "ann"]},
-    {"players": ["Ann", "x" * 41]},
-    {"players": [f"P{i}" for i in range(11)]},
-    {"players": ["Ann", "Bob"], "threshold": "0"},
-    {"players": ["Ann", "Bob"], "threshold": "abc"},
-    {"players": ["Ann", "Bob"], "threshold": "1001"},
-    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": "3"},
-    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": ""},
-    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": "201"},
-    {"players": ["Ann", "Bob"], "variant": "nifty"},
-    {"players": ["Ann", "Bob"], "rows": "2"},
-    {"players": ["Ann", "Bob"], "rows": "6"},
-    {"players": ["Ann", "Bob"], "takes_at": "8"},
-    {"players": ["Ann", "Bob"], "hand_size": "9"},
-    {"players": ["Ann", "Bob"], "hand_size": "zehn"},
-    {"players": ["Ann", "Bob"], "hand_size": "50"},
-    {"players": ["Ann", "Bob"], "hand_size": "51"},
-    {"players": [f"P{i}" for i in range(10)]},
-    {"players": [f"P{i}" for i in range(10)], "rows": "5"},
-    {"players": ["A", "B", "C"], "variant": "tactics", "rows": "5"},
-    {"players": ["A", "B", "C"], "variant": "tactics", "rows": "3"},
-    {"players": ["A", "B", "C"], "variant": "double", "hand_size": "60"},
-    {"players": ["A", "B", "C"], "variant": "double", "hand_size": "68"},
-    {"players": ["A", "B"], "variant": "hand", "virgin_doubling": True},
-]
-
-
-def full(form: dict) -> dict:
-    return {"end": "threshold", "threshold": "66", "fixed_deals": "", "virgin_doubling": False,
-            "variant": "basic", "rows": "4", "takes_at": "6", "hand_size": "10", **form}
-
-
-def engine_settings(form: dict):
-    """What the start page makes of the form (the same steps as views.index)."""
-    names = [n.strip() for n in form["players"] if n.strip()]
-    end = (None, form["fixed_deals"]) if form["end"] == "deals" else (form["threshold"], None)
-    digits = {k: int(form[k]) if form[k].isdigit() else form[k]
-              for k in ("rows", "takes_at", "hand_size")}
-    return make_settings(names, *end, form["virgin_doubling"], form["variant"], **digits)
-
-
 def test_the_phone_accepts_and_refuses_a_new_game_as_the_engine_does():
-    forms = [full(f) for f in FORMS]
+    forms = [vectors.start_form(f) for f in vectors.FORMS]
     answers = run_node("checkSettings", [[f] for f in forms])
     for form, answer in zip(forms, answers, strict=True):
         try:
-            settings = engine_settings(form)
+            settings = vectors.engine_settings(form)
         except RulesError as error:
             assert answer.get("code") == type(error).__name__, (form, answer)
+            assert answer["fields"] == error.fields, (form, answer)
             continue
         assert "code" not in answer, (form, answer)
         got = answer["settings"]
@@ -134,20 +100,25 @@ def test_the_phone_checks_a_deal_as_the_engine_does():
             entry = make_entry(settings, counts, hand)
         except RulesError as error:
             assert answer.get("code") == type(error).__name__, (settings, typed, answer)
-            fields = {k: v for k, v in vars(error).items()}
-            assert {k: answer[k] for k in fields} == fields, (answer, fields)
+            assert answer["fields"] == error.fields, (answer, error.fields)
             continue
         assert answer.get("scores") == score_deal(settings, entry), (settings, typed)
+
+
+def catalog_of(html: str) -> dict:
+    """The page's one catalog (scorekeeper/web/catalog.py)."""
+    found = re.findall(r'<script type="application/json" id="catalog">(.*?)</script>', html, re.S)
+    assert len(found) == 1
+    return json.loads(found[0])
 
 
 def test_the_offline_sheet_is_a_shell_in_the_page_language(client):
     html = client.get("/games/offline?lang=de").get_data(as_text=True)
     assert '<html lang="de">' in html and 'data-lang="de"' in html
     assert 'data-sheet="/games/{id}"' in html and 'data-games="/api/v1/games"' in html
-    words = json.loads(re.search(r'<script type="application/json" id="offline-words">(.*?)'
-                                 r'</script>', html, re.S).group(1))
-    assert words["deal"] == "Runde {number}"
-    assert words["refusals"]["DuplicatePlayer"].startswith("Der Name „{player}“")
+    words = catalog_of(html)
+    assert words["sentences"]["deal"] == "Runde %(number)s"
+    assert words["refusals"]["DuplicatePlayer"].startswith("Der Name „%(player)s“")
     assert set(words["refusals"]) >= {"DealOverBound", "DealUnderBound", "BadBullheads"}
     assert re.search(r'src="/static/js/offline-game\.js\?v=[0-9a-f]{12}"', html)
 
@@ -155,7 +126,7 @@ def test_the_offline_sheet_is_a_shell_in_the_page_language(client):
 def test_the_start_page_can_start_a_game_on_the_phone(client):
     html = client.get("/?lang=nl").get_data(as_text=True)
     assert 'data-offline="/games/offline"' in html
-    words = json.loads(re.search(r'id="start-words">(.*?)</script>', html, re.S).group(1))
+    words = catalog_of(html)
     assert words["refusals"]["PlayerCount"] == (
-        "Een spel heeft 2 tot 10 spelers nodig, niet {count}.")
-    assert words["deals"] == ["{num} ronde", "{num} rondes"]
+        "Een spel heeft 2 tot 10 spelers nodig, niet %(count)s.")
+    assert words["plurals"]["deals"] == ["%(num)s ronde", "%(num)s rondes"]

@@ -17,6 +17,7 @@ from conftest import refusal
 
 from scorekeeper.check.request import answer, parse
 from scorekeeper.engine import RulesError
+from scorekeeper.web.errors import refusal_fields
 
 HERE = Path(__file__).resolve().parent
 VECTORS = HERE / "vectors" / "placement"
@@ -37,12 +38,12 @@ def api(request: Any) -> dict[str, Any]:
     try:
         result = answer(parse(json.loads(json.dumps(request))))
     except RulesError as error:
-        return {"error": type(error).__name__}
+        return {"error": error.code, "fields": json.loads(json.dumps(refusal_fields(error)))}
     return {"answer": json.loads(json.dumps(result))}
 
 
 def expected(case: dict[str, Any]) -> dict[str, Any]:
-    return {key: case[key] for key in ("answer", "error") if key in case}
+    return {key: case[key] for key in ("answer", "error", "fields") if key in case}
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -129,6 +130,7 @@ def test_the_api_view_answers_a_sample_of_the_vectors_alike(client):
             if "error" in case:
                 assert response.status_code == 400, case
                 assert response.get_json()["code"] == case["error"], case
+                assert response.get_json()["fields"] == case["fields"], case
                 assert refusal(response)
             else:
                 assert response.status_code == 200, case
@@ -226,17 +228,22 @@ def test_five_nimmt_and_seven_nimmt():
 def test_shapes_refused():
     body = {"rows": [[1], [2], [3], [4]], "plays": [{"player": "Ann", "card": 14}]}
     for takes_at in (4, 8, "6", True, 6.0, 6.5, None):
-        assert api({**body, "takes_at": takes_at}) == {"error": "BadTakesAt"}, takes_at
+        assert api({**body, "takes_at": takes_at}) == {
+            "error": "BadTakesAt", "fields": {"value": takes_at}}, takes_at
     for rows in ([[1], [2]], [[1], [2], [3], [4], [5], [6]]):
-        assert api({**body, "rows": rows}) == {"error": "WrongRowCount"}
+        assert api({**body, "rows": rows}) == {
+            "error": "WrongRowCount", "fields": {"count": len(rows)}}
     assert api({**body, "rows": [[1, 2, 3, 4, 5], [9], [10]], "takes_at": 5}) == {
-        "error": "RowTooLong"}
+        "error": "RowTooLong", "fields": {"row": 1, "length": 5, "limit": 4}}
     assert "answer" in api({**body, "rows": [[1, 2, 3, 4, 5, 6], [9], [10]], "takes_at": 7})
 
 
 def test_refusals_name_the_error_class():
     assert api({"rows": [[12], [37], [43], [58, 40]],
-                "plays": [{"player": "Ann", "card": 14}]}) == {"error": "RowNotAscending"}
-    assert api({"rows": [[12], [37], [43], [58]], "plays": "Ann"}) == {"error": "BadShape"}
+                "plays": [{"player": "Ann", "card": 14}]}) == {
+        "error": "RowNotAscending", "fields": {"row": 4, "card": 40, "previous": 58}}
+    assert api({"rows": [[12], [37], [43], [58]], "plays": "Ann"}) == {
+        "error": "BadShape", "fields": {"field": "plays", "expected": "list"}}
     assert api({"rows": [[12], [37], [43], [58]],
-                "plays": [{"player": "Ann", "card": True}]}) == {"error": "NotACard"}
+                "plays": [{"player": "Ann", "card": True}]}) == {
+        "error": "NotACard", "fields": {"value": True, "where": "Ann"}}

@@ -130,8 +130,10 @@ def test_sheet_carries_the_queue_messages_in_its_language(client, csrf_headers):
     game_id = answer.get_json()["id"]
     html = client.get(f"/games/{game_id}?lang=de").get_data(as_text=True)
     assert 'id="offline-queue"' in html
-    assert ('data-waiting="Auf diesem Handy gespeichert. Wird gesendet, sobald die Verbindung'
-            ' zurück ist."') in html
+    catalog = json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
+                                   r"</script>", html, re.S).group(1))
+    assert catalog["sentences"]["queue_waiting"] == (
+        "Auf diesem Handy gespeichert. Wird gesendet, sobald die Verbindung zurück ist.")
     assert f'data-deals="/api/v1/games/{game_id}/deals?lang=de"' in html
     assert re.search(r'src="/static/js/offline-queue\.js\?v=[0-9a-f]{12}"', html)
 

@@ -1,8 +1,9 @@
 """``flask freeze-rules DEST``: the static site (rules and checker), written only where told.
 
-Also the export step that makes the checker work from ``file://``: :func:`bundle_engine`
-joins the engine's ES modules into one classic script, proven here to answer every
-shared placement vector exactly as the modules (and so the API) do.
+Also the export step that makes the pages' scripts work from ``file://``:
+:func:`bundle_script` joins a script and the ES modules it imports into one classic
+script; the exported checker's, proven here to answer every shared placement vector
+exactly as the modules (and so the API) do.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
-from scorekeeper.rules.export import ENGINE_SCRIPT, bundle_engine
+from scorekeeper.rules.export import CHECKER_SCRIPT, ENGINE_EXPORTS, RULES_SCRIPT, bundle_script
 from tests.conftest import require_node
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = {"static/css/site.css", "static/css/rules.css", "static/js/rules.js",
-          f"static/{ENGINE_SCRIPT}"}
+STATIC = {"static/css/site.css", "static/css/rules.css", f"static/{RULES_SCRIPT}",
+          f"static/{CHECKER_SCRIPT}"}
 PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "de")
                           for page in ("rules", "checker")}
 #: The player aid, one page per language and paper, beside each language's rules.
@@ -79,11 +80,17 @@ def test_exported_checker_page_is_in_its_language_and_loads_classic_scripts(
     assert f'<html lang="{lang}">' in html and button in html
     assert 'type="module"' not in html  # file:// refuses module scripts
     scripts = re.findall(r'<script defer src="([^"]+)"', html)
-    assert scripts == [f"../../static/{ENGINE_SCRIPT}", "../../static/js/rules.js"]
-    texts = json.loads(re.search(r'<script type="application/json" id="oc-texts">(.*?)'
-                                 r"</script>", html, re.S).group(1))
-    assert set(texts["rules"]) == {"1", "2", "3", "4"}
-    assert texts["bullheads"]["one"].count("{num}") == 1
+    assert scripts == [f"../../static/{CHECKER_SCRIPT}"]
+    catalog = json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
+                                   r"</script>", html, re.S).group(1))
+    assert {f"rule_heading_{n}" for n in (1, 2, 3, 4)} <= set(catalog["sentences"])
+    assert [form.count("%(num)s") for form in catalog["plurals"]["bullheads"]] == [1, 1]
+    rules = (destination / lang / "rules/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<script defer src="([^"]+)"', rules) == [f"../../static/{RULES_SCRIPT}"]
+    assert 'type="module"' not in rules and 'id="catalog"' in rules
+    for script in (RULES_SCRIPT, CHECKER_SCRIPT):  # joined: no module syntax left
+        text = (destination / "static" / script).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(import|export)\b", text, re.M), script
     for name in ("rows", "takes_at", "variant", "max_card", "r5", "player", "card"):
         assert f'name="{name}"' in html, name
 
@@ -129,8 +136,12 @@ for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()
     total += 1;
     let got;
     try { got = { answer: engine.resolvePlacement(vector.request) }; }
-    catch (error) { if (!error.code) throw error; got = { error: error.code }; }
-    const want = "error" in vector ? { error: vector.error } : { answer: vector.answer };
+    catch (error) {
+      if (!error.code) throw error;
+      got = { error: error.code, fields: error.fields };
+    }
+    const want = "error" in vector ? { error: vector.error, fields: vector.fields }
+      : { answer: vector.answer };
     if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(name);
   }
 }
@@ -147,7 +158,8 @@ def run_node(script: str, *args: str) -> dict:
 
 def test_bundled_engine_answers_every_shared_vector_like_the_modules(tmp_path):
     bundle = tmp_path / "engine.js"
-    bundle.write_text(bundle_engine(ROOT / "static"), encoding="utf-8")
+    bundle.write_text(bundle_script(ROOT / "static", CHECKER_SCRIPT, ENGINE_EXPORTS),
+                      encoding="utf-8")
     result = run_node(RUN_VECTORS, str(bundle), str(ROOT / "tests/vectors/placement"))
     assert result["total"] >= 3000 and result["wrong"] == []
     assert result["bullheads55"] == 7
@@ -155,16 +167,21 @@ def test_bundled_engine_answers_every_shared_vector_like_the_modules(tmp_path):
 
 
 def test_bundle_is_a_classic_script_without_module_syntax():
-    script = bundle_engine(ROOT / "static")
+    script = bundle_script(ROOT / "static", CHECKER_SCRIPT, ENGINE_EXPORTS)
     assert not re.search(r"^\s*(import|export)\b", script, re.M)
     assert "globalThis.SixNimmtEngine = Object.freeze(" in script
-    # Every module of the engine is in, each once, dependencies before their users.
+    # Every module of the engine is in, each once, dependencies before their users, and
+    # the checker's own script last.
     order = re.findall(r"^// ---- static/(\S+)$", script, re.M)
     engine = sorted(str(p.relative_to(ROOT / "static")) for p in (ROOT / "static/js/engine")
                     .glob("*.js"))
-    assert sorted(order) == sorted({*engine, "js/cards.js"})
-    assert order[-1] == "js/engine/index.js" and order.index("js/cards.js") < order.index(
+    assert sorted(order) == sorted({*engine, "js/cards.js", "js/limits.js", "js/catalog.js",
+                                    CHECKER_SCRIPT})
+    assert order[-1] == CHECKER_SCRIPT and order.index("js/cards.js") < order.index(
         "js/engine/table.js")
+    assert order.index("js/engine/index.js") < order.index(CHECKER_SCRIPT)
+    search = bundle_script(ROOT / "static", RULES_SCRIPT)
+    assert "SixNimmtEngine" not in search and "static/js/engine/index.js" not in search
 
 
 def write_modules(root: Path, files: dict[str, str]) -> Path:
@@ -184,8 +201,8 @@ def test_bundler_keeps_aliases_namespaces_reexports_and_private_names_apart(tmp_
                        '+ all.A;\nexport { A } from "../a.js";\nexport * from "../a.js";\n'
                        "export const mine = () => secret;\n",
     })
-    script = bundle_engine(root, {"B": "js/lib/b.js", "A": "js/lib/b.js",
-                                  "shown": "js/lib/b.js", "mine": "js/lib/b.js"})
+    script = bundle_script(root, exports={"B": "js/lib/b.js", "A": "js/lib/b.js",
+                                          "shown": "js/lib/b.js", "mine": "js/lib/b.js"})
     probe = ("const vm = require('node:vm'); const c = vm.createContext({});"
              "vm.runInContext(process.argv[1], c); const e = c.SixNimmtEngine;"
              "console.log(JSON.stringify([e.B, e.A, e.shown(), e.mine()]))")
@@ -203,4 +220,4 @@ def test_bundler_keeps_aliases_namespaces_reexports_and_private_names_apart(tmp_
 def test_bundler_refuses_what_it_cannot_bundle_faithfully(tmp_path, files, message):
     root = write_modules(tmp_path, files)
     with pytest.raises(ValueError, match=message):
-        bundle_engine(root, {"a": "js/a.js"})
+        bundle_script(root, "js/a.js")

@@ -1,21 +1,23 @@
 """The checker's sentences, once: the server renders the result with them, and the page
-carries them (``#check-strings``) so ``static/js/check-result.js`` can render the very same
-text on a phone without a connection.
+carries them in its catalog (:mod:`scorekeeper.web.catalog`) so ``static/js/check-result.js``
+can render the very same text on a phone without a connection.
 
 Each sentence is a gettext template with ``%(name)s`` placeholders. :func:`say` fills one
-for the templates; :func:`page_strings` hands every template to the browser unfilled, in
+for the templates; :func:`page_catalog` hands every template to the browser unfilled, in
 the page's language, together with the rules' names (:mod:`scorekeeper.web.terms`) and the
-sentence for each refusal of the placement engine (:mod:`scorekeeper.web.messages`), so
-the browser never words anything itself.
+template of each refusal of the placement engine (each refusal class's own), so the
+browser never words anything itself.
 """
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import lazy_gettext, ngettext
+from markupsafe import Markup
 
 from ..engine import errors
+from ..web import catalog
 from ..web.jsonio import BadShape
-from ..web.terms import rule_heading, rule_name
+from ..web.terms import RULE_NAMES, lazy_rule_heading
 
 SENTENCES = {
     "title": lazy_gettext("The turn, step by step"),
@@ -78,6 +80,8 @@ SENTENCES = {
         "The link holds the whole table: whoever opens it sees this turn resolved."),
     "copy": lazy_gettext("Copy link"),
     "copied": lazy_gettext("Link copied"),
+    # The number grid names the field its taps go to: a row ("row") or a player's card.
+    "card_of": lazy_gettext("Card of %(player)s"),
     "change": lazy_gettext("Change the table"),
     # The page without a connection (static/js/check.js).
     "computed": lazy_gettext("This answer was worked out on this phone."),
@@ -86,26 +90,12 @@ SENTENCES = {
 }
 
 
-def _bullheads(count: int, **values: object) -> str:
-    return ngettext("%(num)s bullhead", "%(num)s bullheads", count, **values)
-
-
-def _as_cheap(count: int, **values: object) -> str:
-    return ngettext("Row %(rows)s is just as cheap.", "Rows %(rows)s are just as cheap.",
-                    count, **values)
-
-
-#: Sentences with a singular and a plural (one and more, as in English, Dutch and German),
-#: and the placeholders each has besides ``num``.
-PLURALS = {"bullheads": (_bullheads, ()), "as_cheap": (_as_cheap, ("rows",))}
-
-
-class _Count(int):
-    """A count that prints as its own placeholder: ngettext picks the form by its value and
-    leaves ``%(num)s`` in the text (``ngettext`` always fills ``num`` itself)."""
-
-    def __str__(self) -> str:
-        return "%(num)s"
+#: Sentences with a singular and a plural (one and more, as in English, Dutch and German).
+PLURALS = {
+    "bullheads": catalog.ngettext("%(num)s bullhead", "%(num)s bullheads"),
+    "as_cheap": catalog.ngettext("Row %(rows)s is just as cheap.",
+                                 "Rows %(rows)s are just as cheap."),
+}
 
 #: The placement engine's refusals, by the name the browser's engine gives them (``code``).
 REFUSALS = (
@@ -124,25 +114,16 @@ def say(key: str, **values: object) -> str:
 
 def say_n(key: str, count: int, **values: object) -> str:
     """Plural sentence ``key`` for ``count`` (``num`` is ``count`` unless given)."""
-    return PLURALS[key][0](count, **values)
+    return ngettext(*PLURALS[key], count, **values)
 
 
-def _unfilled(names: tuple[str, ...]) -> dict[str, str]:
-    return {name: f"%({name})s" for name in names}
-
-
-
-def page_strings(refusals: tuple[type[errors.RulesError], ...] = ()) -> dict:
-    """Every template the browser needs to render a result or a refusal as the server does
-    (the placement engine's refusals and ``refusals``, the form's own)."""
-    return {
-        "sentences": {key: str(text) for key, text in SENTENCES.items()},
-        "plurals": {
-            key: [plural(_Count(count), **_unfilled(names)) for count in (1, 2)]
-            for key, (plural, names) in PLURALS.items()
-        },
-        "rules": {number: {"name": rule_name(number), "heading": rule_heading(number)}
-                  for number in (1, 2, 3, 4)},
-        "errors": {cls.__name__: gettext(cls.template) for cls in (*REFUSALS, *refusals)},
-        "general": gettext(errors.RulesError.template),
-    }
+def page_catalog(refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
+    """The page's catalog (:mod:`scorekeeper.web.catalog`): every template the browser needs
+    to render a result or a refusal as the server does, the rules' names (``rule_name_1``,
+    ``rule_heading_1``, ...), the placement engine's refusals and ``refusals`` (the form's)."""
+    rules = {}
+    for number in (1, 2, 3, 4):
+        rules[f"rule_name_{number}"] = RULE_NAMES[number]
+        rules[f"rule_heading_{number}"] = lazy_rule_heading(number)
+    return catalog.render(sentences={**SENTENCES, **rules}, plurals=PLURALS,
+                          refusals=(*REFUSALS, *refusals))

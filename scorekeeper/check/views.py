@@ -15,7 +15,6 @@ from ..web.errors import describe
 from . import strings
 from .form import (
     FORM_REFUSALS,
-    MAX_LINES,
     ROW_COUNTS,
     TACTICS_LIMITS,
     TAKES_AT_CHOICES,
@@ -45,9 +44,9 @@ def page():
     return render_template(
         "check/output.html" if partial else "check.html", form=form,
         lines=form.display_lines(2 if more else 0), result=result, error=error,
-        variants=VARIANTS, bullheads=BULLHEADS, max_lines=MAX_LINES, max_card=MAX_CARD,
+        variants=VARIANTS, bullheads=BULLHEADS, max_card=MAX_CARD,
         tactics_limits=TACTICS_LIMITS, row_counts=ROW_COUNTS, takes_choices=TAKES_AT_CHOICES,
         say=strings.say, say_n=strings.say_n,
         # The page's own sentences, for the script that answers without a connection.
-        page_strings=None if partial else strings.page_strings(FORM_REFUSALS),
+        catalog=None if partial else strings.page_catalog(FORM_REFUSALS),
     )

@@ -1,32 +1,23 @@
-"""The sentences a phone needs for a game started without a connection, in the page's language.
+"""The sentences the games' scripts show, in the page's language: each page's catalog.
 
 The start page and the offline score sheet (``/games/offline``) are kept by the service
-worker and run without the server, so their scripts get every sentence from the page,
-rendered here: the refusals are the server's own templates (with ``{placeholders}``), so
-the phone says exactly what the server would.
+worker and run without the server; the score sheet keeps deals typed without a
+connection. Their scripts take every sentence from the page's one catalog
+(:mod:`scorekeeper.web.catalog`): the refusals are the engine's own templates, so the
+phone says exactly what the server would. Each catalog depends on nothing but the
+language, so it is built once per language.
 """
 
 from __future__ import annotations
 
-import re
-
-from flask_babel import get_translations, gettext, ngettext
+from markupsafe import Markup
 
 from ..engine import errors
+from ..engine.errors import N_
+from ..web import catalog
 from ..web.i18n import kept_per_language
 
-
-def _slot(name: str) -> str:
-    return "{" + name + "}"
-
-
-def refusals() -> dict[str, str]:
-    """What the phone can refuse before the server sees it, keyed by the error's name;
-    built once per language (every score sheet carries them)."""
-    return kept_per_language("games.refusals", _refusals)
-
-
-#: What the phone refuses before the server sees it.
+#: What the phone refuses before the server sees it: a new game, and a deal.
 REFUSALS = (
     errors.PlayerCount, errors.BadPlayerName, errors.DuplicatePlayer, errors.BadThreshold,
     errors.BadFixedDeals, errors.UnknownGameVariant, errors.BadBullheads, errors.DealOverBound,
@@ -34,68 +25,102 @@ REFUSALS = (
     errors.DeckTooSmall,
 )
 
+#: Every sentence of the games' scripts, by key; a page sends those its scripts show.
+SENTENCES = {
+    # The start page's list of games kept on the phone (game-start.js).
+    "unsent": N_("not sent yet"),
+    # The offline score sheet (offline-game.js, offline-game-view.js).
+    "deal": N_("Deal %(number)s"),
+    "save": N_("Save deal %(number)s"),
+    "stack": N_("Stack"),
+    "preview": N_("counts %(score)s, total %(total)s"),
+    "over": N_("The game is over."),
+    "wins": N_("%(name)s wins with %(total)s bullheads."),
+    "share": N_("%(names)s share the win with %(total)s bullheads each."),
+    "start": N_("No deal yet. Fewest bullheads leads."),
+    "fixed": N_("Deal %(played)s of %(fixed)s played."),
+    "threshold": N_("The game ends when someone reaches %(threshold)s."),
+    "virgin": N_("Virgin doubling is on."),
+    "hand": N_("Hand variant: cards left in the hand count double."),
+    "tactics": N_("Tactics deck: cards 1 to %(max)s."),
+    "double": N_("Double deck."),
+    "shape": N_("%(rows)s rows of at most %(most)s cards; %(hand_size)s cards in each hand."),
+    "waiting": N_("Waiting for the connection: the game is sent once it is back."),
+    "sending": N_("Sending…"),
+    "sent": N_("Sent. The server's score sheet opens now."),
+    "sent_typing": N_("Sent. The server's score sheet opens once the deal you are typing is "
+                      "saved or cleared."),
+    "refused": N_("The server did not take this game: %(reason)s"),
+    "conflict": N_("Deal %(number)s was also entered on another phone."),
+    "same": N_("Same deal: keep the other phone's"),
+    "mine": N_("Another deal: add mine as deal %(number)s"),
+    "confirm": N_("Remove this deal from this phone? It was never saved in the game."),
+    "persisted": N_("This browser has promised to keep it, even when space runs low."),
+    "not_persisted": N_("This browser may delete it when the phone runs short of space: let "
+                        "it be sent soon."),
+    # The score sheet's deals waiting on the phone (offline-queue.js).
+    "queue_waiting": N_("Saved on this phone. It will be sent once the connection is back."),
+    "queue_sent": N_("Sent."),
+    "behind": N_("Waits until the deal above is settled."),
+    "again": N_("Send again"),
+    "renumber": N_("Add it as deal %(number)s"),
+    "remove": N_("Remove"),
+    "theirs": N_("The other phone entered: %(values)s"),
+    "invalid": N_("Check the numbers of %(players)s: whole numbers, and cards from 1 to "
+                  "%(max)s."),
+    "totals": N_("Totals with the waiting deals: %(totals)s"),
+    # The score sheet's card grid (sheet-grid.js) and its hand-over box (handover.js).
+    "done": N_("Done"),
+    "copied": N_("Link copied"),
+    "copy_failed": N_("Copying did not work: hold your finger on the link to copy it."),
+}
 
-def _refusals() -> dict[str, str]:
-    return {cls.__name__: re.sub(r"%\((\w+)\)s", r"{\1}", gettext(cls.template))
-            for cls in REFUSALS}
+#: Counted sentences of the games' scripts: one form for 1, the other for more.
+PLURALS = {
+    "deals": catalog.ngettext("%(num)s deal", "%(num)s deals"),
+    "leading": catalog.ngettext(
+        "Leading (fewest bullheads leads): %(names)s with %(total)s.",
+        "Leading (fewest bullheads lead): %(names)s with %(total)s each."),
+}
+
+START = ("unsent",)
+OFFLINE_SHEET = (
+    "deal", "save", "stack", "preview", "over", "wins", "share", "start", "fixed",
+    "threshold", "virgin", "hand", "tactics", "double", "shape", "waiting", "sending", "sent",
+    "sent_typing", "refused", "conflict", "same", "mine", "confirm", "persisted",
+    "not_persisted",
+)
+SHEET = (
+    "deal", "save", "preview", "queue_waiting", "sending", "queue_sent", "behind", "again",
+    "renumber", "remove", "theirs", "confirm", "invalid", "totals", "done", "copied",
+    "copy_failed",
+)
+#: A correction's page: its card grid.
+CORRECTION = ("done",)
 
 
-def start_words() -> dict[str, object]:
+def _page(name: str, keys: tuple[str, ...], plurals: tuple[str, ...] = (),
+          refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
+    return kept_per_language(f"games.catalog.{name}", lambda: catalog.render(
+        {key: SENTENCES[key] for key in keys}, {key: PLURALS[key] for key in plurals},
+        refusals))
+
+
+def start_catalog() -> Markup:
     """The start page: refusals of a game started offline, and the games kept on the phone."""
-    return {
-        "refusals": refusals(),
-        "deals": [get_translations().ungettext("%(num)s deal", "%(num)s deals", n)
-                  % {"num": _slot("num")} for n in (1, 2)],
-        "unsent": gettext("not sent yet"),
-    }
+    return _page("start", START, ("deals",), REFUSALS)
 
 
-def sheet_words() -> dict[str, object]:
-    """The offline score sheet: its status lines, the deal form and the sending."""
-    number, total = _slot("number"), _slot("total")
-    return {
-        "refusals": refusals(),
-        "deal": gettext("Deal %(number)s", number=number),
-        "save": gettext("Save deal %(number)s", number=number),
-        "stack": gettext("Stack"),
-        "preview": gettext("counts %(score)s, total %(total)s", score=_slot("score"), total=total),
-        "over": gettext("The game is over."),
-        "wins": gettext("%(name)s wins with %(total)s bullheads.", name=_slot("name"), total=total),
-        "share": gettext("%(names)s share the win with %(total)s bullheads each.",
-                         names=_slot("names"), total=total),
-        "leads": ngettext("Leading (fewest bullheads leads): %(names)s with %(total)s.",
-                          "Leading (fewest bullheads lead): %(names)s with %(total)s each.", 1,
-                          names=_slot("names"), total=total),
-        "lead": ngettext("Leading (fewest bullheads leads): %(names)s with %(total)s.",
-                         "Leading (fewest bullheads lead): %(names)s with %(total)s each.", 2,
-                         names=_slot("names"), total=total),
-        "start": gettext("No deal yet. Fewest bullheads leads."),
-        "fixed": gettext("Deal %(played)s of %(fixed)s played.", played=_slot("played"),
-                         fixed=_slot("fixed")),
-        "threshold": gettext("The game ends when someone reaches %(threshold)s.",
-                             threshold=_slot("threshold")),
-        "virgin": gettext("Virgin doubling is on."),
-        "hand": gettext("Hand variant: cards left in the hand count double."),
-        "tactics": gettext("Tactics deck: cards 1 to %(max)s.", max=_slot("max")),
-        "double": gettext("Double deck."),
-        "shape": shape_sentence(_slot("rows"), _slot("most"), _slot("hand_size")),
-        "waiting": gettext("Waiting for the connection: the game is sent once it is back."),
-        "sending": gettext("Sending…"),
-        "sent": gettext("Sent. The server's score sheet opens now."),
-        "sent_typing": gettext("Sent. The server's score sheet opens once the deal you are "
-                               "typing is saved or cleared."),
-        "refused": gettext("The server did not take this game: %(reason)s", reason=_slot("reason")),
-        "conflict": gettext("Deal %(number)s was also entered on another phone.", number=number),
-        "same": gettext("Same deal: keep the other phone's"),
-        "mine": gettext("Another deal: add mine as deal %(number)s", number=number),
-        "confirm": gettext("Remove this deal from this phone? It was never saved in the game."),
-        "persisted": gettext("This browser has promised to keep it, even when space runs low."),
-        "not_persisted": gettext("This browser may delete it when the phone runs short of "
-                                 "space: let it be sent soon."),
-    }
+def offline_sheet_catalog() -> Markup:
+    """The offline score sheet: its status lines, the deal form, the sending, the refusals."""
+    return _page("offline", OFFLINE_SHEET, ("leading",), REFUSALS)
 
 
-def shape_sentence(rows: object, most: object, hand_size: object) -> str:
-    """A game's shape when it is not the booklet's: "3 rows of at most 4 cards, ..."."""
-    return gettext("%(rows)s rows of at most %(most)s cards; %(hand_size)s cards in each hand.",
-                   rows=rows, most=most, hand_size=hand_size)
+def sheet_catalog() -> Markup:
+    """The score sheet: deals waiting on the phone, the preview, the grid, the hand-over."""
+    return _page("sheet", SHEET, (), (errors.DealOverBound, errors.DealUnderBound))
+
+
+def correction_catalog() -> Markup:
+    """A correction's page: its card grid."""
+    return _page("correction", CORRECTION)

@@ -20,7 +20,6 @@ from ..engine.game import EventKind
 from ..engine.settings import Settings
 from ..web.db import get_db
 from ..web.errors import describe
-from ..web.i18n import kept_per_language
 from . import access, backup, handover, imports, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
@@ -98,15 +97,14 @@ def index():
                            problems=problems,
                            running=summary.running(db, scope),
                            finished_count=summary.finished_count(db, scope),
-                           words=kept_per_language("games.start_words", offline.start_words)
-                           ), status
+                           catalog=offline.start_catalog()), status
 
 
 @bp.get("/games/offline")
 def offline_sheet():
     """The score sheet of a game started on this phone without a connection: a shell the
     service worker keeps, filled from the phone's storage by static/js/offline-game.js."""
-    return render_template("games/offline.html", words=offline.sheet_words(),
+    return render_template("games/offline.html", catalog=offline.offline_sheet_catalog(),
                            sheet_url=url_for("games.listing") + "/{id}")
 
 
@@ -127,7 +125,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        refusals=offline.refusals(), withdrawn=withdrawn, ask_zero=ask_zero,
+        catalog=offline.sheet_catalog(), withdrawn=withdrawn, ask_zero=ask_zero,
     ), status
 
 
@@ -240,7 +238,7 @@ def correct(game_id: str, number: int):
         form = deal_form(game.settings, row.entry)
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
-        ask_zero=ask_zero, history=game.history(number),
+        ask_zero=ask_zero, history=game.history(number), catalog=offline.correction_catalog(),
     ), status
 
 

@@ -6,9 +6,11 @@ Writes ``DEST/index.html`` (a language chooser), ``DEST/<lang>/rules/index.html`
 with relative links, so the folder works from any static host or straight from the disk
 (``file://``).
 
-The exported checker places cards in the browser with the engine of ``static/js/engine/``.
-Chromium refuses ES modules on ``file://``, so the export step joins the engine's modules
-into one classic script (:func:`bundle_engine`); the live site keeps using the modules.
+The exported checker places cards in the browser with the engine of ``static/js/engine/``,
+and both pages word their scripts' sentences from the page's catalog
+(``static/js/catalog.js``). Chromium refuses ES modules on ``file://``, so the export step
+joins each page's script and the modules it imports into one classic script
+(:func:`bundle_script`); the live site keeps using the modules.
 The examples' "try it in the checker" links open that exported checker with the example
 filled in. ``--checker-url https://example.org`` (or the ``RULES_CHECKER_URL`` setting, or
 the ``SCOREKEEPER_CHECKER_URL`` environment variable) points them at a live copy of the
@@ -30,11 +32,15 @@ from flask_frozen import Freezer, MissingURLGeneratorWarning
 from ..web.i18n import LANGUAGES
 from ..web.pdf import PAPER_SIZES
 
-#: Static files the exported pages link to (nothing else of static/ is copied).
-STATIC_FILES = ("css/site.css", "css/rules.css", "js/rules.js")
-#: The engine as one classic script, written by the export (not a file of static/).
-ENGINE_SCRIPT = "js/six-nimmt-engine.js"
-#: What the bundled script offers as ``window.SixNimmtEngine``: name -> module that exports it.
+#: Static files the exported pages link to, copied as they are (nothing else of static/).
+STATIC_FILES = ("css/site.css", "css/rules.css")
+#: The rules pages' script (the bullhead search): a module, written joined by the export.
+RULES_SCRIPT = "js/rules.js"
+#: The exported checker's script: a module, written joined with the engine by the export.
+CHECKER_SCRIPT = "js/rules-checker.js"
+#: What the exported checker's script also offers as ``window.SixNimmtEngine`` (name ->
+#: module that exports it), so the very script the site carries can be checked on the
+#: shared vectors.
 ENGINE_EXPORTS = {"resolvePlacement": "js/engine/index.js", "bullheads": "js/cards.js"}
 
 _FROM = r"""\s*from\s*["']([^"']+)["']\s*;?"""
@@ -128,30 +134,33 @@ def _wrap(name: str, source: str, ids: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def bundle_engine(static_folder: str | Path, exports: dict[str, str] | None = None) -> str:
-    """The modules behind ``exports`` (default :data:`ENGINE_EXPORTS`) as ONE classic script.
+def bundle_script(static_folder: str | Path, entry: str | None = None,
+                  exports: dict[str, str] | None = None) -> str:
+    """The module ``entry`` (a path under ``static_folder``), the modules behind
+    ``exports`` and everything they import, as ONE classic script.
 
     Each ES module becomes a function scope, in dependency order, whose ``import``s read
-    the returned exports of the modules before it; the whole sits in an IIFE that sets
+    the returned exports of the modules before it, and whose own code runs as it would as
+    a module (``entry`` last); the whole sits in an IIFE that, given ``exports``, sets
     ``window.SixNimmtEngine`` (``globalThis``) to ``{name: export}``. Only the module
-    syntax the engine uses is understood (named and namespace imports, named exports and
+    syntax the scripts use is understood (named and namespace imports, named exports and
     re-exports); anything else (default exports, ``import.meta``, bare specifiers, cycles)
     is refused with a ``ValueError`` rather than bundled wrongly.
     """
     root = Path(static_folder)
-    wanted = exports or ENGINE_EXPORTS
+    wanted = exports or {}
     order: list[str] = []
-    for entry in dict.fromkeys(wanted.values()):
-        _module(root, entry, order, set())
+    for name in dict.fromkeys([*wanted.values(), *([entry] if entry else [])]):
+        _module(root, name, order, set())
     ids = {name: f"__module{index}" for index, name in enumerate(order)}
-    api = ", ".join(f"{key}: {ids[entry]}.{key}" for key, entry in wanted.items())
     modules = "\n\n".join(_wrap(name, (root / name).read_text(encoding="utf-8"), ids)
                           for name in order)
+    api = ", ".join(f"{key}: {ids[module]}.{key}" for key, module in wanted.items())
+    offer = f"globalThis.SixNimmtEngine = Object.freeze({{ {api} }});\n" if wanted else ""
     return (
-        "// The placement engine of static/js/ as one classic script, for pages opened\n"
-        "// from file:// (no ES modules there). Written by `make site`; do not edit.\n"
-        f'(function () {{\n"use strict";\n{modules}\n\n'
-        f"globalThis.SixNimmtEngine = Object.freeze({{ {api} }});\n}})();\n"
+        f"// static/{entry or 'js/'} and the modules it imports as one classic script, for\n"
+        "// pages opened from file:// (no ES modules there). Written by `make site`; do not edit.\n"
+        f'(function () {{\n"use strict";\n{modules}\n\n{offer}}})();\n'
     )
 
 
@@ -187,11 +196,15 @@ def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) 
             warnings.simplefilter("ignore", MissingURLGeneratorWarning)
             written = sorted(str(page.path) for page in freezer.freeze_yield())
         (destination / "index.html").write_text(_chooser(app), encoding="utf-8")
-        script = destination / "static" / ENGINE_SCRIPT
-        script.write_text(bundle_engine(app.static_folder or "static"), encoding="utf-8")
+        static = app.static_folder or "static"
+        scripts = {RULES_SCRIPT: bundle_script(static, RULES_SCRIPT),
+                   CHECKER_SCRIPT: bundle_script(static, CHECKER_SCRIPT, ENGINE_EXPORTS)}
+        for name, text in scripts.items():
+            (destination / "static" / name).parent.mkdir(parents=True, exist_ok=True)
+            (destination / "static" / name).write_text(text, encoding="utf-8")
     finally:
         app.config.update(saved)
-    return sorted(["index.html", f"static/{ENGINE_SCRIPT}", *written])
+    return sorted(["index.html", *(f"static/{name}" for name in scripts), *written])
 
 
 _SETTINGS = (

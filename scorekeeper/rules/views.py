@@ -4,7 +4,7 @@
 ``/<lang>/rules/`` is the same content with the language fixed by the path, a layout
 without session, CSRF token or forms, so Frozen-Flask can export it as a static site
 (:mod:`.export`). ``/<lang>/checker/`` is the exported site's own placement checker: it
-runs wholly in the browser on the engine bundled by :func:`.export.bundle_engine`, so it
+runs wholly in the browser on the engine bundled by :func:`.export.bundle_script`, so it
 exists only while the site is exported. The outline and anchors are in :mod:`.sections`.
 
 The examples' try-it links reach the live checker by its endpoint name (``check.page``)
@@ -14,18 +14,18 @@ and its query format, never by an import: the reference builds on ``engine`` and
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
-from flask_babel import force_locale
-from flask_babel import gettext as _
+from flask_babel import force_locale, lazy_gettext
 
 from ..engine import BULLHEADS, MAX_CARD
+from ..web import catalog
 from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
 from ..web.pdf import PAPER_SIZES, current_lang, paper_arg
 from ..web.pdf import response as pdf_response
 from . import aid
 from .examples import EXAMPLES, checker_query, row_bullheads
-from .export import ENGINE_SCRIPT
-from .offline import checker_texts
+from .export import CHECKER_SCRIPT, RULES_SCRIPT
+from .offline import checker_catalog
 from .sections import LEVELS, READINGS, SECTIONS, TITLES, toc
 
 __all__ = ["READINGS", "SECTIONS", "bp", "lookup"]
@@ -35,6 +35,16 @@ bp = Blueprint("rules", __name__)
 #: Variants the exported checker offers, in the order of its menu.
 CHECKER_VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 
+#: The bullhead search's answers: the server's (:func:`lookup`) and the script's (rules.js).
+SEARCH = {
+    "not_a_number": lazy_gettext("Type a whole number from 1 to %(max)s."),
+    "no_card": lazy_gettext("There is no card %(card)s: the cards run from 1 to %(max)s."),
+}
+SEARCH_PLURALS = {
+    "carries": catalog.ngettext("Card %(card)s carries %(num)s bullhead.",
+                                "Card %(card)s carries %(num)s bullheads."),
+}
+
 
 def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
     """Parse the bullhead search: (what was typed, card or None, error message or None)."""
@@ -43,10 +53,9 @@ def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
         return "", None, None
     card = whole_number(typed)
     if card is None:  # "²" is a digit to str.isdigit, but no number to int()
-        return typed, None, _("Type a whole number from 1 to %(max)s.", max=MAX_CARD)
+        return typed, None, str(SEARCH["not_a_number"]) % {"max": MAX_CARD}
     if not 1 <= card <= MAX_CARD:
-        return typed, None, _("There is no card %(card)s: the cards run from 1 to %(max)s.",
-                              card=card, max=MAX_CARD)
+        return typed, None, str(SEARCH["no_card"]) % {"card": card, "max": MAX_CARD}
     return typed, card, None
 
 
@@ -80,6 +89,10 @@ def _context(*, static: bool, lang: str | None = None) -> dict:
         "static": static,
         "page_lang": lang,
         "search": {"typed": typed, "card": found, "error": error},
+        "catalog": catalog.render(SEARCH, SEARCH_PLURALS),
+        # The exported pages load the classic script `make site` writes; live, the module.
+        "bundled": static and _freezing(),
+        "rules_script": RULES_SCRIPT,
     }
 
 
@@ -112,9 +125,9 @@ def lang_checker(lang: str):
         abort(404)
     with force_locale(lang):
         return render_template(
-            "rules/checker.html", page_lang=lang, texts=checker_texts(),
+            "rules/checker.html", page_lang=lang, catalog=checker_catalog(),
             variants=CHECKER_VARIANTS, max_card=MAX_CARD, offline_checker=True,
-            engine_script=ENGINE_SCRIPT,
+            checker_script=CHECKER_SCRIPT,
         )
 
 

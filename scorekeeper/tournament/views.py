@@ -12,7 +12,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
-from ..engine.errors import RulesError
+from ..engine.errors import N_, RulesError
+from ..web import catalog
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.pdf import current_lang, paper_arg
@@ -23,6 +24,14 @@ from .forms import CreateForm, ResultsForm
 from .sheets import blank_context, sheets_context
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
+
+#: The draft on one phone (static/js/tournament-draft.js): what its status line says.
+DRAFT = {
+    "turn": N_("%(player)s picks card %(number)s of 10"),
+    "done": N_("The draft is complete. The four rows start with %(cards)s."),
+    "names": N_("Enter 2 to 5 different names first."),
+    "picked": N_("Card %(card)s, taken by %(player)s"),
+}
 
 
 # --- Pages ---
@@ -44,7 +53,8 @@ def page():
     elif form.is_submitted():
         abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
     return render_template(
-        "tournament/index.html", form=form, message=message, recent=store.recent(get_db())
+        "tournament/index.html", form=form, message=message, recent=store.recent(get_db()),
+        catalog=catalog.render(DRAFT),
     ), (400 if message else 200)
 
 

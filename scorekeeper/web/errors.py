@@ -65,10 +65,14 @@ def _as_json(value: object) -> object:
     return value
 
 
+def refusal_fields(error: RulesError) -> dict[str, Any]:
+    """The refusal's fields as JSON carries them (a value JSON cannot hold as its repr)."""
+    return {name: _as_json(value) for name, value in error.fields.items()}
+
+
 def refusal_json(error: RulesError) -> dict[str, Any]:
     """``error``, ``code`` and ``fields``: what every JSON refusal carries."""
-    fields = {name: _as_json(value) for name, value in error.fields.items()}
-    return {"error": describe(error), "code": error.code, "fields": fields}
+    return {"error": describe(error), "code": error.code, "fields": refusal_fields(error)}
 
 
 def answer(error: RulesError, status: int | None = None) -> tuple[Response | str, int]:

@@ -1,36 +1,19 @@
 // The checker's form read as scorekeeper/check/form.py reads it: a share link's query (or
 // the form's fields as one) in, the placement request's JSON shape and the share link out.
 // Used when the server cannot be reached, so a phone answers exactly as the server would.
+import { refuse } from "./engine/errors.js";
 import { strip } from "./engine/pyish.js";
+import {
+  FIELD_LIMIT, MAX_CARD, MAX_DIGITS, MAX_LINES, MAX_ROWS, MIN_LINES, MIN_PLAYERS, READ_LINES, ROW_COUNTS,
+  ROWS, TAKES_AT, TAKES_AT_CHOICES, tacticsMaxCard,
+} from "./limits.js";
 
 const DECKS = ["full", "tactics"];
-const ROW_COUNTS = [3, 4, 5];
-const TAKES_AT_CHOICES = [5, 6, 7];
-const ROWS = 4;
-const TAKES_AT = 6;
-const MAX_ROWS = 5;
-const MAX_CARD = 104;
-const FIELD_LIMIT = 60;
-const MAX_LINES = 20;
-const MIN_LINES = 4;
-const READ_LINES = MAX_LINES + 5;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const SPLIT = /[\s,;.+/]+/u;
 const DIGITS = /^[0-9]{1,3}$/;
+const WHOLE = new RegExp(`^[0-9]{1,${MAX_DIGITS}}$`); // web/fields.py whole_number
 const PLACE = /^\s*([1-5])\s*-\s*(left|right)\s*$/u;
-
-/** Typed text the form cannot read: a refusal of check/form.py, with its `code` and `fields`. */
-export class FormError extends Error {
-  constructor(code, fields) {
-    super(code);
-    Object.assign(this, { code, fields });
-  }
-}
-
-/** A refusal the form itself raises with the engine's error (e.g. two cards, one allowed). */
-function refusal(code, fields) {
-  return Object.assign(new Error(code), { code, fields });
-}
 
 function text(value) {
   return [...String(value || "")].slice(0, FIELD_LIMIT).join("");
@@ -47,7 +30,7 @@ export function readForm(params) {
     variant: strip(text(first(params, "variant") || "basic")),
     deck: first(params, "deck"),
     maxCard: strip(text(first(params, "max_card"))),
-    rowTexts: [1, 2, 3, 4, 5].map((n) => text(first(params, `r${n}`))),
+    rowTexts: Array.from({ length: MAX_ROWS }, (_, i) => text(first(params, `r${i + 1}`))),
   };
   const chosen = form.deck;
   if (!DECKS.includes(chosen)) {
@@ -97,15 +80,16 @@ export function names(form) {
   return out;
 }
 
-function tacticsLimit(players) {
-  return Math.min(MAX_CARD, 10 * Math.max(2, players) + 4);
+/** The highest card of a Tactics deck for `players` lines; a table has at least two. */
+export function tacticsLimit(players) {
+  return Math.min(MAX_CARD, tacticsMaxCard(Math.max(MIN_PLAYERS, players)));
 }
 
 function maxCardValue(form, say) {
   const typed = form.maxCard;
   if (form.deck === "tactics" && !typed) return tacticsLimit(new Set(names(form)).size);
   if (!typed) return MAX_CARD;
-  if (!DIGITS.test(typed)) throw new FormError("NotANumber", { value: typed });
+  if (!WHOLE.test(typed)) throw refuse("NotANumber", { value: typed });
   return Number(typed);
 }
 
@@ -113,7 +97,7 @@ function numbers(value, where, say) {
   const out = [];
   for (const token of strip(value).split(SPLIT)) {
     if (!token) continue;
-    if (!DIGITS.test(token)) throw new FormError("NotACardNumber", { where, value: token });
+    if (!DIGITS.test(token)) throw refuse("NotACardNumber", { where, value: token });
     out.push(Number(token));
   }
   return out;
@@ -130,8 +114,8 @@ function put(object, key, value) {
 }
 
 /**
- * The placement request (the JSON shape check/form.py `to_data` builds). Throws a
- * FormError (worded) or an Error with the engine's `code` and its `fields`.
+ * The placement request (the JSON shape check/form.py `to_data` builds). Throws the
+ * form's refusal (static/js/engine/errors.js: check/form.py's code and fields).
  */
 export function toData(form, say) {
   const rows = form.rowTexts.slice(0, form.rowCount)
@@ -148,7 +132,7 @@ export function toData(form, say) {
     if (nifty) {
       if (cards.length) play.cards = cards;
     } else if (cards.length > 1) {
-      throw refusal("WrongCardCount", { player: name, count: cards.length, expected: 1 });
+      throw refuse("WrongCardCount", { player: name, count: cards.length, expected: 1 });
     } else if (cards.length) {
       play.card = cards[0];
     }
@@ -156,13 +140,13 @@ export function toData(form, say) {
     if (strip(line.take) && !Object.hasOwn(take, name)) {
       const chosen = strip(line.take);
       if (!DIGITS.test(chosen) || chosen.length > 1) {
-        throw new FormError("NotARow", { player: name, rows: form.rowCount });
+        throw refuse("NotARow", { player: name, rows: form.rowCount });
       }
       put(take, name, Number(chosen));
     }
     if (strip(line.place) && !Object.hasOwn(place, name)) {
       const match = PLACE.exec(line.place);
-      if (!match) throw new FormError("NotAPlace", { player: name, value: line.place });
+      if (!match) throw refuse("NotAPlace", { player: name, value: line.place });
       put(place, name, { row: Number(match[1]), side: match[2] });
     }
   });
@@ -193,7 +177,7 @@ export function query(form, say, { take = {}, place = {} } = {}) {
   try {
     maxCard = maxCardValue(form, say);
   } catch (error) {
-    if (!(error instanceof FormError)) throw error;
+    if (error.code !== "NotANumber") throw error;
     maxCard = form.maxCard;
   }
   const pairs = [["variant", form.variant], ["max_card", maxCard]];

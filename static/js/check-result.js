@@ -1,25 +1,16 @@
 // The checker's result, rendered in the browser from the placement engine's answer: the
 // same markup and the same words as templates/check/_result.html and check/present.py, so
 // a phone without a connection shows exactly what the server would. Every sentence comes
-// from the page (#check-strings, rendered by scorekeeper/check/strings.py); this module
-// only fills them in. It returns HTML text, every value escaped, and runs in Node too.
+// from the page's catalog (static/js/catalog.js, rendered by scorekeeper/check/strings.py);
+// this module only fills them in. It returns HTML text, every value escaped, and runs in
+// Node too: `t` is a catalog (catalogOf), passed in.
 import { bullheads } from "./cards.js";
 
 const NBSP = "\u00a0";
 
-/** `%(name)s` placeholders filled with `values`, as Python's `template % values`. */
-export function fill(template, values = {}) {
-  return template.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
-}
-
-/** A reader of the page's sentences: `say(key, values)`, `plural(key, n, values)`. */
-export function sayer(strings) {
-  return {
-    say: (key, values) => fill(strings.sentences[key], values),
-    plural: (key, count, values = {}) =>
-      fill(strings.plurals[key][count === 1 ? 0 : 1], { num: count, ...values }),
-    rule: (number) => strings.rules[String(number)],
-  };
+/** Rule `number`'s name and heading ("Rule 2: smallest difference") from the catalog. */
+function rule(t, number) {
+  return { name: t.say(`rule_name_${number}`), heading: t.say(`rule_heading_${number}`) };
 }
 
 export function escape(value) {
@@ -90,7 +81,7 @@ function what(step, t) {
 }
 
 function why(step, takesAt, t) {
-  const rules = { rule1: t.rule(1).name, rule2: t.rule(2).name };
+  const rules = { rule1: rule(t, 1).name, rule2: rule(t, 2).name };
   let text;
   if (step.twinOf !== null) text = t.say("why_twin", { other: step.twinOf });
   else if (step.rule === 2 && step.difference === 0) text = t.say("why_stacked", step);
@@ -134,10 +125,9 @@ function choices(step, choose, t) {
 }
 
 function stepItem(step, takesAt, choose, t) {
-  const rule = t.rule(step.rule);
   let html = `<li class="step" data-rule="${step.rule}"><div class="step-head">`
     + `${card(step.card, {}, t)}<div><p class="step-what">${escape(what(step, t))}</p>`
-    + `<span class="rule-badge" data-rule="${step.rule}">${escape(rule.heading)}</span></div>`
+    + `<span class="rule-badge" data-rule="${step.rule}">${escape(rule(t, step.rule).heading)}</span></div>`
     + `</div><p class="why">${escape(why(step, takesAt, t))}</p>`;
   if (step.taken.length) {
     const shared = step.shared_with !== undefined
@@ -199,11 +189,11 @@ function cardsOf(request) {
 }
 
 /**
- * The result section for `answer` (resolvePlacement(request)). `link(choices)` makes the
- * share link of this table with `{take, place}` choices, as check/form.py's query does.
+ * The result section for `answer` (resolvePlacement(request)), worded from the catalog `t`.
+ * `link(choices)` makes the share link of this table with `{take, place}` choices, as
+ * check/form.py's query does.
  */
-export function renderResult(answer, request, strings, link) {
-  const t = sayer(strings);
+export function renderResult(answer, request, t, link) {
   const players = [...new Set(request.plays.map((play) => play.player))];
   const share = link({});
   const intro = ["nifty", "hand"].includes(request.variant) ? `intro_${request.variant}` : "intro";
@@ -219,7 +209,7 @@ export function renderResult(answer, request, strings, link) {
   return `${html}<div class="share"><h3>${escape(t.say("share_title"))}</h3>`
     + `<p class="hint">${escape(t.say("share_hint"))}</p>`
     + `<p class="share-row"><a class="share-link" href="${escape(share)}">${escape(share)}</a></p>`
-    + `<button type="button" class="secondary copy-link" hidden data-done="`
-    + `${escape(t.say("copied"))}">${escape(t.say("copy"))}</button></div>`
+    + `<button type="button" class="secondary copy-link" hidden>${escape(t.say("copy"))}</button>`
+    + "</div>"
     + `<p class="no-print"><a href="#check-form">${escape(t.say("change"))}</a></p></section>`;
 }

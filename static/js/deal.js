@@ -4,17 +4,24 @@
 // No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
 
 import { bullheads } from "./cards.js";
+import { refuse } from "./engine/errors.js";
+import { strip } from "./engine/pyish.js";
+import {
+  DEFAULT_THRESHOLD, GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
+} from "./limits.js";
 
 /** Bullheads on a list of card numbers (what a player took, entered as cards). */
 export function cardBullheads(cards) {
   return cards.reduce((sum, card) => sum + bullheads(card), 0);
 }
 
-/** A typed count: empty counts as 0 (as on the server), digits only, anything else null. */
+const DIGITS = new RegExp(`^[0-9]{1,${MAX_DIGITS}}$`);
+
+/** A typed count: empty counts as 0 (as on the server), at most 9 ASCII digits, else null. */
 export function count(text) {
-  const value = text.trim();
+  const value = strip(text);
   if (value === "") return 0;
-  return /^\d+$/.test(value) ? Number(value) : null;
+  return DIGITS.test(value) ? Number(value) : null;
 }
 
 /**
@@ -42,13 +49,13 @@ export function scoreDeal({ players, bullheads: stack, hand = null, virginDoubli
 // scorekeeper/engine/settings.py, deal.py and game.py) -----------------------------------
 
 /** The booklet's game: 4 rows, a row taken by its 6th card, 10 cards in each hand. */
-export const SHAPE = Object.freeze({ rows: 4, takesAt: 6, handSize: 10 });
+export const SHAPE = Object.freeze({ rows: ROWS, takesAt: TAKES_AT, handSize: HAND_SIZE });
 
 /** The deck a game variant plays with: cards 1..maxCard, each `copies` times. */
 export function deckOf({ players, variant = "basic" }) {
   const n = Array.isArray(players) ? players.length : players;
-  if (variant === "tactics") return { maxCard: 10 * n + 4, copies: 1 };
-  return { maxCard: 104, copies: variant === "double" ? 2 : 1 };
+  const deck = GAME_DECKS[variant] ?? GAME_DECKS.basic;
+  return { maxCard: deck.tactics ? tacticsMaxCard(n) : MAX_CARD, copies: deck.copies };
 }
 
 /**
@@ -79,17 +86,17 @@ export function dealBounds({
 
 /**
  * A deal's total checked against its bounds, as make_entry checks it: null when it lies
- * within them, else the refusal `{code: "DealOverBound", total, bound, rows}` or
- * `{code: "DealUnderBound", total, bound, players, cards, kept}` (the engine's fields).
+ * within them, else the refusal (static/js/engine/errors.js) "DealOverBound" with the
+ * fields {total, bound, rows} or "DealUnderBound" with {total, bound, players, cards, kept}.
  */
 export function boundRefusal(settings, total) {
   const { lower, upper, cards, kept } = dealBounds(settings);
   const rows = settings.rows ?? SHAPE.rows;
-  if (total > upper) return { code: "DealOverBound", total, bound: upper, rows };
+  if (total > upper) return refuse("DealOverBound", { total, bound: upper, rows });
   if (total < lower) {
     const { players } = settings;
     const n = Array.isArray(players) ? players.length : players;
-    return { code: "DealUnderBound", total, bound: lower, players: n, cards, kept };
+    return refuse("DealUnderBound", { total, bound: lower, players: n, cards, kept });
   }
   return null;
 }
@@ -110,7 +117,7 @@ export function enteredTotal({ players, bullheads: stack, hand = null }) {
  * @param {{players: string[], threshold?: number | null, fixedDeals?: number | null}} game
  * @param {Object<string, number>[]} deals
  */
-export function replayGame({ players, threshold = 66, fixedDeals = null }, deals) {
+export function replayGame({ players, threshold = DEFAULT_THRESHOLD, fixedDeals = null }, deals) {
   const totals = Object.fromEntries(players.map((name) => [name, 0]));
   const running = deals.map((scores) => {
     for (const name of players) totals[name] += scores[name];

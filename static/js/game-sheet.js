@@ -2,7 +2,9 @@
 // screen kept on, and other phones' deals noticed. Everything here is a shortcut: the
 // forms work without it.
 
+import { say } from "./catalog.js";
 import { cardBullheads, count, scoreDeal } from "./deal.js";
+import { MAX_CARD } from "./limits.js";
 import { buildGrid, cardsOf } from "./sheet-grid.js";
 
 const MODE_KEY = "scorekeeper.entry-mode";
@@ -20,7 +22,7 @@ function taken(player) {
   let stack;
   if (mode() === "cards") {
     const cards = cardsOf(form.querySelector(`#cards-${seat}`));
-    const max = Number(form.querySelector(".card-grid")?.dataset.maxCard || 104);
+    const max = Number(form.querySelector(".card-grid")?.dataset.maxCard || MAX_CARD);
     stack = cards.every((c) => Number.isInteger(c) && c >= 1 && c <= max)
       ? cardBullheads(cards) : null;
   } else {
@@ -32,7 +34,7 @@ function taken(player) {
 }
 
 function preview() {
-  if (!form.dataset.preview) return;
+  if (!form.hasAttribute("data-preview")) return;
   const values = players.map(taken);
   const outputs = players.map((p) => p.querySelector("output.preview"));
   if (values.some((v) => v === null)) {
@@ -49,8 +51,7 @@ function preview() {
   players.forEach((player, i) => {
     const score = scores[seats[i]];
     const total = Number(player.dataset.total) + score;
-    outputs[i].textContent = form.dataset.preview
-      .replace("{score}", String(score)).replace("{total}", String(total));
+    outputs[i].textContent = say("preview", { score, total });
     const threshold = Number(form.dataset.threshold);
     player.classList.toggle("reaches", threshold > 0 && total >= threshold);
   });
@@ -81,7 +82,7 @@ if (form) {
     preview();
   });
   // The live preview shows what the no-script "Preview" button would: it goes.
-  if (form.dataset.preview) form.querySelector("#preview-button")?.remove();
+  if (form.hasAttribute("data-preview")) form.querySelector("#preview-button")?.remove();
   rememberedMode();
   const grid = form.querySelector(".card-grid");
   if (grid) buildGrid(form, grid, players, () => { dirty = true; preview(); });

@@ -3,14 +3,12 @@
 // as the server would), is kept in IndexedDB and opens on the offline score sheet; that
 // page sends it once the connection is back. The start page also lists such games.
 
+import { plural, refusalText, say } from "./catalog.js";
 import { checkSettings } from "./offline-rules.js";
 import { allGames, newId, putGame } from "./offline-store.js";
 
 const form = document.querySelector(".start-form");
 const items = [...document.querySelectorAll(".player-fields li")];
-const words = JSON.parse(document.getElementById("start-words")?.textContent || "{}");
-const fill = (text, values) =>
-  Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, String(v)), text);
 
 function update() {
   let last = -1;
@@ -36,7 +34,7 @@ function complain(problem) {
     form.before(box);
   }
   const line = document.createElement("p");
-  line.textContent = fill(words.refusals[problem.code] || problem.code, problem);
+  line.textContent = refusalText(problem);
   box.replaceChildren(line);
   box.scrollIntoView({ block: "center" });
 }
@@ -44,14 +42,17 @@ function complain(problem) {
 async function startHere() {
   const value = (name) => form.elements[name]?.value ?? "";
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`)?.value ?? "";
-  const checkedSettings = checkSettings({
-    players: items.map((item) => item.querySelector("input").value),
-    end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
-    virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
-    rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
-  });
-  if (checkedSettings.code) {
-    complain(checkedSettings);
+  let checkedSettings;
+  try {
+    checkedSettings = checkSettings({
+      players: items.map((item) => item.querySelector("input").value),
+      end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
+      virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
+      rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
+    });
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    complain(refusal);
     return;
   }
   const game = {
@@ -107,7 +108,7 @@ async function listPhoneGames() {
     const meta = document.createElement("span");
     meta.className = "meta";
     const count = game.deals.length;
-    meta.textContent = `${fill(words.deals[count === 1 ? 0 : 1], { num: count })} · ${words.unsent}`;
+    meta.textContent = `${plural("deals", count)} · ${say("unsent")}`;
     link.append(names, meta);
     item.append(link);
     return item;

@@ -1,6 +1,8 @@
 // Hand-over box on the score sheet: a button that copies the game's link. Without this
 // script the link stays on screen as text, to be selected and copied by hand.
 
+import { say } from "./catalog.js";
+
 const link = document.querySelector("#handover-link");
 const button = document.querySelector("#copy-link");
 const status = document.querySelector("#copy-status");
@@ -22,7 +24,7 @@ async function copy() {
     // No clipboard API (a page served over plain http to the phone): the old way.
     copied = copyBySelection();
   }
-  status.textContent = copied ? status.dataset.copied : status.dataset.failed;
+  status.textContent = say(copied ? "copied" : "copy_failed");
 }
 
 if (link && button && status) {

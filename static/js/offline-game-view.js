@@ -2,9 +2,8 @@
 // phone and its replay (offline-rules.js): the status, the deal form's players, the deals
 // table and a conflict with another phone. Only drawing: offline-game.js decides.
 
-/** A sentence with its {placeholders} filled. */
-export const fill = (text, values) =>
-  Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, String(v)), text || "");
+import { plural, say } from "./catalog.js";
+import { HAND_SIZE, ROWS, TAKES_AT, tacticsMaxCard } from "./limits.js";
 
 function cell(tag, text, className) {
   const element = document.createElement(tag);
@@ -14,38 +13,46 @@ function cell(tag, text, className) {
 }
 
 /** The lines above the form: who leads or won, and how this game is played. */
-export function drawStatus(root, words, settings, state) {
+export function drawStatus(root, settings, state) {
   const box = root.querySelector(".status");
   box.classList.toggle("finished", state.finished);
+  box.querySelector(".lead-line").textContent = leadLine(state);
+  box.querySelector(".rules-line").textContent = rulesLine(settings, state).join(" ");
+}
+
+/** Who won, or who leads (fewest bullheads), or that no deal is played yet. */
+function leadLine(state) {
   const total = (names) => state.totals[names[0]];
-  let lead = words.start;
   if (state.finished) {
-    const sentence = state.winners.length === 1 ? words.wins : words.share;
-    lead = `${words.over} ${fill(sentence, {
+    const sentence = state.winners.length === 1 ? "wins" : "share";
+    return `${say("over")} ${say(sentence, {
       name: state.winners[0], names: state.winners.join(", "), total: total(state.winners) })}`;
-  } else if (state.leaders.length) {
-    lead = fill(state.leaders.length === 1 ? words.leads : words.lead,
-      { names: state.leaders.join(", "), total: total(state.leaders) });
   }
-  box.querySelector(".lead-line").textContent = lead;
+  if (!state.leaders.length) return say("start");
+  return plural("leading", state.leaders.length,
+    { names: state.leaders.join(", "), total: total(state.leaders) });
+}
+
+/** How this game is played: its end, the house rule, the variant and a postscript shape. */
+function rulesLine(settings, state) {
   const rules = [settings.fixed_deals
-    ? fill(words.fixed, { played: state.rows.length, fixed: settings.fixed_deals })
-    : fill(words.threshold, { threshold: settings.threshold })];
-  if (settings.virgin_doubling) rules.push(words.virgin);
-  if (settings.variant === "hand") rules.push(words.hand);
+    ? say("fixed", { played: state.rows.length, fixed: settings.fixed_deals })
+    : say("threshold", { threshold: settings.threshold })];
+  if (settings.virgin_doubling) rules.push(say("virgin"));
+  if (settings.variant === "hand") rules.push(say("hand"));
   if (settings.variant === "tactics") {
-    rules.push(fill(words.tactics, { max: 10 * settings.players.length + 4 }));
+    rules.push(say("tactics", { max: tacticsMaxCard(settings.players.length) }));
   }
-  if (settings.variant === "double") rules.push(words.double);
-  if (settings.rows !== 4 || settings.takes_at !== 6 || settings.hand_size !== 10) {
-    rules.push(fill(words.shape, {
+  if (settings.variant === "double") rules.push(say("double"));
+  if (settings.rows !== ROWS || settings.takes_at !== TAKES_AT || settings.hand_size !== HAND_SIZE) {
+    rules.push(say("shape", {
       rows: settings.rows, most: settings.takes_at - 1, hand_size: settings.hand_size }));
   }
-  box.querySelector(".rules-line").textContent = rules.join(" ");
+  return rules;
 }
 
 /** One line per player in the deal form, from the page's <template>. */
-export function drawPlayers(form, template, words, settings) {
+export function drawPlayers(form, template, settings) {
   const hand = settings.variant === "hand";
   form.querySelector(".deal-players").replaceChildren(...settings.players.map((name, seat) => {
     const player = template.content.firstElementChild.cloneNode(true);
@@ -63,7 +70,7 @@ export function drawPlayers(form, template, words, settings) {
     if (hand) {
       const label = player.querySelector(".bh-field label");
       label.classList.remove("visually-hidden");
-      label.firstChild.textContent = `${words.stack} `;
+      label.firstChild.textContent = `${say("stack")} `;
     }
     return player;
   }));
@@ -112,13 +119,13 @@ const entered = (values, name) =>
   (values ? `${values.bullheads[name]}${values.hand ? `+${values.hand[name]}` : ""}` : "–");
 
 /** Two phones entered the same deal number: both values side by side, and the choices. */
-export function drawConflict(root, words, game) {
+export function drawConflict(root, game) {
   const box = root.querySelector(".conflict");
   const conflict = game.conflict;
   box.hidden = !conflict;
   if (!conflict) return;
   const mine = game.deals.find((d) => d.number === conflict.number);
-  box.querySelector(".conflict-title").textContent = fill(words.conflict, { number: conflict.number });
+  box.querySelector(".conflict-title").textContent = say("conflict", { number: conflict.number });
   box.querySelector(".conflict-reason").textContent = conflict.message;
   box.querySelector("tbody").replaceChildren(...game.settings.players.map((name) => {
     const tr = document.createElement("tr");
@@ -127,8 +134,8 @@ export function drawConflict(root, words, game) {
     tr.append(who, cell("td", entered(mine, name), "mine"), cell("td", entered(conflict.theirs, name), "theirs"));
     return tr;
   }));
-  box.querySelector("[data-choice=same]").textContent = words.same;
+  box.querySelector("[data-choice=same]").textContent = say("same");
   const add = box.querySelector("[data-choice=mine]");
-  add.textContent = fill(words.mine, { number: conflict.next });
+  add.textContent = say("mine", { number: conflict.next });
   add.hidden = conflict.finished;
 }

@@ -3,15 +3,15 @@
 // connection is back the game is sent (offline-game-sync.js) and the page moves to the
 // server's score sheet. Nothing typed is dropped without a tap.
 
+import { refusalText, say } from "./catalog.js";
 import { count, scoreDeal } from "./deal.js";
-import { drawConflict, drawPlayers, drawStatus, drawTable, fill } from "./offline-game-view.js";
+import { drawConflict, drawPlayers, drawStatus, drawTable } from "./offline-game-view.js";
 import { sendGame, settle } from "./offline-game-sync.js";
 import { checkDeal, replay } from "./offline-rules.js";
 import { getGame, newId, putGame } from "./offline-store.js";
 import { freshToken } from "./offline-sync.js";
 
 const root = document.getElementById("offline-game");
-const words = JSON.parse(document.getElementById("offline-words").textContent);
 const form = document.getElementById("offline-deal");
 let game = null;
 let state = null;
@@ -46,7 +46,7 @@ function preview() {
   const scores = scoreDeal({ players, bullheads: stack, hand, virginDoubling: game.settings.virgin_doubling });
   players.forEach((name, seat) => {
     const total = state.totals[name] + scores[name];
-    outputs[seat].textContent = fill(words.preview, { score: scores[name], total });
+    outputs[seat].textContent = say("preview", { score: scores[name], total });
     const threshold = game.settings.threshold;
     outputs[seat].closest(".deal-player").classList.toggle("reaches", Boolean(threshold) && total >= threshold);
   });
@@ -56,23 +56,23 @@ function showSync() {
   const line = root.querySelector(".sync-state");
   const problem = game.problem;
   const sentences = {
-    waiting: words.waiting, sending: words.sending,
-    sent: typing() ? words.sent_typing : words.sent,
-    refused: problem ? fill(words.refused, { reason: problem.message }) : "",
+    waiting: () => say("waiting"), sending: () => say("sending"),
+    sent: () => say(typing() ? "sent_typing" : "sent"),
+    refused: () => (problem ? say("refused", { reason: problem.message }) : ""),
   };
-  line.textContent = game.conflict ? "" : sentences[outcome] || words.waiting;
+  line.textContent = game.conflict ? "" : (sentences[outcome] || sentences.waiting)();
   line.dataset.state = outcome;
   root.querySelector(".problem-actions").hidden = !problem;
-  drawConflict(root, words, game);
+  drawConflict(root, game);
 }
 
 function draw() {
   state = replay(game.settings, game.deals);
-  drawStatus(root, words, game.settings, state);
+  drawStatus(root, game.settings, state);
   drawTable(root, game.settings, state);
   form.hidden = state.finished;
-  form.querySelector("h2").textContent = fill(words.deal, { number: state.next });
-  form.querySelector("button[type=submit]").textContent = fill(words.save, { number: state.next });
+  form.querySelector("h2").textContent = say("deal", { number: state.next });
+  form.querySelector("button[type=submit]").textContent = say("save", { number: state.next });
   const last = game.deals[game.deals.length - 1];
   root.querySelector("#remove-last").hidden = !last || last.sent;
   showSync();
@@ -82,14 +82,20 @@ function draw() {
 function complain(problem) {
   const note = form.querySelector("#offline-deal-error");
   note.hidden = !problem;
-  note.textContent = problem ? fill(words.refusals[problem.code] || problem.code, problem) : "";
+  note.textContent = problem ? refusalText(problem) : "";
 }
 
 async function save(event) {
   event.preventDefault();
-  const deal = checkDeal(game.settings, typed());
-  complain(deal.code ? deal : null);
-  if (deal.code) return;
+  let deal;
+  try {
+    deal = checkDeal(game.settings, typed());
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    complain(refusal);
+    return;
+  }
+  complain(null);
   game.deals.push({ number: state.next, client_id: newId(), ...deal, sent: false });
   await putGame(game);
   inputs().forEach((input) => { input.value = ""; });
@@ -99,7 +105,7 @@ async function save(event) {
 
 async function removeLast() {
   const last = game.deals[game.deals.length - 1];
-  if (!last || last.sent || !window.confirm(words.confirm)) return;
+  if (!last || last.sent || !window.confirm(say("confirm"))) return;
   game.deals.pop();
   if (game.conflict?.number === last.number) game.conflict = null;
   await putGame(game);
@@ -153,7 +159,7 @@ async function persist() {
   try {
     kept = (await navigator.storage?.persisted?.()) || (await navigator.storage?.persist?.()) || false;
   } catch { /* not offered here */ }
-  root.querySelector(".persist").textContent = kept ? words.persisted : words.not_persisted;
+  root.querySelector(".persist").textContent = say(kept ? "persisted" : "not_persisted");
 }
 
 async function open() {
@@ -168,7 +174,7 @@ async function open() {
     return;
   }
   root.hidden = false;
-  drawPlayers(form, document.getElementById("offline-player"), words, game.settings);
+  drawPlayers(form, document.getElementById("offline-player"), game.settings);
   draw();
   persist();
   form.addEventListener("submit", save);

@@ -3,7 +3,9 @@
 // This part reads the form, shows the queue and moves the form on to the next deal.
 // Nothing typed is dropped without a tap on "Remove".
 
+import { refusalText, say } from "./catalog.js";
 import { boundRefusal, count, cardBullheads, enteredTotal, scoreDeal } from "./deal.js";
+import { MAX_CARD } from "./limits.js";
 import { drop, newId, put, records } from "./offline-store.js";
 import { renumber, sendWaiting } from "./offline-sync.js";
 
@@ -22,8 +24,6 @@ const original = form ? {
 
 // --- Reading the form ---
 
-const fill = (text, values) =>
-  Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, String(v)), text);
 const players = () => (form ? [...form.querySelectorAll(".deal-player")] : []);
 const nameOf = (player) => player.querySelector(".name").textContent;
 const serverNumber = form ? Number(form.querySelector("input[name=number]").value) : 0;
@@ -33,7 +33,7 @@ const serverTotals = players().map((p) => Number(p.dataset.total));
 function entry() {
   const cards = form.querySelector("input[name=mode]:checked")?.value === "cards";
   const grid = form.querySelector(".card-grid");
-  const max = grid ? Number(grid.dataset.maxCard) : 104;
+  const max = grid ? Number(grid.dataset.maxCard) : MAX_CARD;
   const body = cards ? { cards: {} } : { bullheads: {} };
   const stack = {};
   const hand = {};
@@ -106,7 +106,7 @@ function line(record, blocked) {
   const title = document.createElement("div");
   const deal = document.createElement("span");
   deal.className = "queue-deal";
-  deal.textContent = fill(box.dataset.deal, { number: record.number });
+  deal.textContent = say("deal", { number: record.number });
   const values = document.createElement("span");
   values.className = "queue-values";
   const scores = Object.entries(record.scores).map(([n, s]) => `${n} ${s}`);
@@ -114,22 +114,22 @@ function line(record, blocked) {
   title.append(deal, values);
   const state = document.createElement("p");
   state.className = "queue-state";
-  const words = { waiting: box.dataset.waiting, sent: box.dataset.sent };
-  const theirs = record.state === "conflict" && record.theirs ? ` ${fill(box.dataset.theirs, {
+  const words = { waiting: "queue_waiting", sent: "queue_sent" };
+  const theirs = record.state === "conflict" && record.theirs ? ` ${say("theirs", {
     values: Object.entries(record.theirs).map(([n, s]) => `${n} ${s}`).join(" · ") })}` : "";
-  state.textContent = blocked ? box.dataset.behind
-    : (words[record.state] || record.message || "") + theirs;
+  const said = words[record.state] ? say(words[record.state]) : record.message || "";
+  state.textContent = blocked ? say("behind") : said + theirs;
   item.append(title, state);
   if (!blocked && (record.state === "conflict" || record.state === "refused")) {
     const actions = document.createElement("div");
     actions.className = "queue-actions";
     if (record.state === "conflict" && !record.finished) {
-      const label = fill(box.dataset.renumber, { number: record.next });
+      const label = say("renumber", { number: record.next });
       actions.append(button(label, () => moveUp(record)));
     } else if (record.state === "refused") {
-      actions.append(button(box.dataset.again, () => retry(record)));
+      actions.append(button(say("again"), () => retry(record)));
     }
-    actions.append(button(box.dataset.remove, () => remove(record)));
+    actions.append(button(say("remove"), () => remove(record)));
     item.append(actions);
   }
   return item;
@@ -153,15 +153,15 @@ async function render() {
   const heading = form.querySelector("h2");
   const saveButton = form.querySelector("button[value=save]");
   form.querySelector("input[name=number]").value = String(next);
-  heading.textContent = moved ? fill(box.dataset.deal, { number: next }) : original.heading;
-  saveButton.textContent = moved ? fill(box.dataset.save, { number: next }) : original.save;
+  heading.textContent = moved ? say("deal", { number: next }) : original.heading;
+  saveButton.textContent = moved ? say("save", { number: next }) : original.save;
   players().forEach((player, i) => {
     const extra = waiting.reduce((sum, r) => sum + (r.scores[nameOf(player)] || 0), 0);
     player.dataset.total = String(serverTotals[i] + extra);
   });
   form.dispatchEvent(new Event("change")); // the live preview counts the waiting deals
   if (moved) {
-    totals.textContent = fill(box.dataset.totals, {
+    totals.textContent = say("totals", {
       totals: players().map((p) => `${nameOf(p)} ${p.dataset.total}`).join(" · "),
     });
   }
@@ -172,11 +172,11 @@ async function render() {
 async function save() {
   const typed = entry();
   if (typed.wrong) {
-    complain(fill(box.dataset.invalid, { players: typed.wrong.join(", "), max: typed.max }));
+    complain(say("invalid", { players: typed.wrong.join(", "), max: typed.max }));
     return;
   }
   if (typed.refusal) {
-    complain(fill(box.dataset[typed.refusal.code === "DealOverBound" ? "over" : "under"], typed.refusal));
+    complain(refusalText(typed.refusal));
     return;
   }
   const number = Number(form.querySelector("input[name=number]").value);
@@ -193,7 +193,7 @@ async function save() {
 const hooks = {
   sending(record) {
     const shown = box.querySelector(`li[data-client-id="${record.client_id}"] .queue-state`);
-    if (shown) shown.textContent = box.dataset.sending;
+    if (shown) shown.textContent = say("sending");
   },
   sent(record, data) {
     sentHere.push({ ...record, state: "sent" });
@@ -228,7 +228,7 @@ async function retry(record) {
 }
 
 async function remove(record) {
-  if (!window.confirm(box.dataset.confirm)) return;
+  if (!window.confirm(say("confirm"))) return;
   await drop(record.client_id);
   await render();
 }

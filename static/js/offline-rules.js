@@ -1,77 +1,96 @@
 // A game started on a phone without a connection is checked here as the server would
 // check it (make_settings, make_entry and replay in scorekeeper/engine/), so what the
 // phone keeps is accepted once it is sent. No DOM: Node tests it (tests/js/).
-// A refusal is {code, ...fields}: ``code`` names the engine's error, and the page shows
-// the server's own sentence for it (templates/games/offline.html).
+// A refusal is thrown as the engine's would be: an Error with the engine's ``code`` and
+// ``fields`` (static/js/engine/errors.js), which the page words from its catalog as the
+// server words it.
 
 import { boundRefusal, count, deckOf, replayGame, scoreDeal } from "./deal.js";
+import { refuse } from "./engine/errors.js";
+import { codePoints, strip } from "./engine/pyish.js";
+import {
+  GAME_VARIANTS, HAND_SIZE, MAX_FIXED_DEALS, MAX_NAME, MAX_PLAYERS, MAX_ROWS,
+  MAX_TAKES_AT, MAX_THRESHOLD, MIN_PLAYERS, MIN_ROWS, MIN_TAKES_AT,
+} from "./limits.js";
 
-export const LIMITS = {
-  minPlayers: 2, maxPlayers: 10, maxName: 40, maxThreshold: 1000, maxFixedDeals: 200,
-  maxNote: 500,
-};
-const VARIANTS = ["basic", "tactics", "double", "hand"];
-
-/** A whole number as the server reads one (digits only, at most 9), else null. */
+/** A whole number as the server reads one (ASCII digits only, at most 9), else null. */
 export function whole(value) {
   if (typeof value === "number") return Number.isInteger(value) ? value : null;
-  const text = String(value ?? "").trim();
-  return /^[0-9]{1,9}$/.test(text) ? Number(text) : null;
+  const text = String(value ?? "");
+  return strip(text) === "" ? null : count(text);
 }
 
-const fold = (name) => name.toLowerCase();
+/** Python's `str.casefold()`, near enough for names: "Straße" and "STRASSE" are one. */
+const fold = (name) => name.toUpperCase().toLowerCase();
+
+/** A typed number as the start form hands it to the engine: its value, else the text. */
+const typedValue = (text) => whole(text) ?? strip(String(text ?? ""));
 
 /**
- * The settings of a new game from what the start form holds, or the first refusal.
+ * The settings of a new game from what the start form holds; throws the first refusal
+ * (static/js/engine/errors.js: the engine's code and fields, in the engine's order).
  * ``form``: {players (names as typed; empty lines are skipped), end ("threshold" or
  * "deals"), threshold, fixed_deals, virgin_doubling, variant, rows, takes_at, hand_size}.
  */
 export function checkSettings(form) {
-  const players = [];
-  for (const raw of form.players) {
-    const name = String(raw ?? "").trim();
-    if (!name) continue;
-    if ([...name].length > LIMITS.maxName) return { code: "BadPlayerName", player: raw, limit: LIMITS.maxName };
-    if (players.some((p) => fold(p) === fold(name))) return { code: "DuplicatePlayer", player: name };
-    players.push(name);
-  }
-  if (players.length < LIMITS.minPlayers || players.length > LIMITS.maxPlayers) {
-    return { code: "PlayerCount", count: players.length };
-  }
+  const players = checkNames(form.players);
   const variant = form.variant || "basic";
-  if (!VARIANTS.includes(variant)) return { code: "UnknownGameVariant", variant };
+  if (!GAME_VARIANTS.includes(variant)) throw refuse("UnknownGameVariant", { variant });
   const settings = {
     players, threshold: null, fixed_deals: null, virgin_doubling: Boolean(form.virgin_doubling),
     variant, rows: whole(form.rows), takes_at: whole(form.takes_at), hand_size: whole(form.hand_size),
   };
   if (form.end === "deals") {
     const deals = whole(form.fixed_deals);
-    if (deals === null || deals < 1 || deals > LIMITS.maxFixedDeals) {
-      return { code: "BadFixedDeals", value: form.fixed_deals, limit: LIMITS.maxFixedDeals };
+    if (deals === null || deals < 1 || deals > MAX_FIXED_DEALS) {
+      throw refuse("BadFixedDeals", { value: strip(form.fixed_deals ?? ""), limit: MAX_FIXED_DEALS });
     }
     settings.fixed_deals = deals;
   } else {
     const limit = whole(form.threshold);
-    if (limit === null || limit < 1 || limit > LIMITS.maxThreshold) {
-      return { code: "BadThreshold", value: form.threshold, limit: LIMITS.maxThreshold };
+    if (limit === null || limit < 1 || limit > MAX_THRESHOLD) {
+      throw refuse("BadThreshold", { value: strip(form.threshold ?? ""), limit: MAX_THRESHOLD });
     }
     settings.threshold = limit;
   }
-  const shape = checkShape(settings, form);
-  return shape || { settings };
+  checkShape(settings, form);
+  return { settings };
+}
+
+/** The names typed (trimmed; empty lines skipped): 1 to 40 characters, distinct, 2 to 10. */
+function checkNames(typed) {
+  const players = [];
+  for (const raw of typed) {
+    const name = strip(String(raw ?? ""));
+    if (!name) continue;
+    if (codePoints(name) > MAX_NAME) throw refuse("BadPlayerName", { player: name, limit: MAX_NAME });
+    if (players.some((p) => fold(p) === fold(name))) throw refuse("DuplicatePlayer", { player: name });
+    players.push(name);
+  }
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    throw refuse("PlayerCount", { count: players.length });
+  }
+  return players;
 }
 
 /** The postscript's shapes: 3 to 5 rows, 5th to 7th card, a hand the deck can deal. */
 function checkShape(settings, form) {
   const { rows, takes_at: takesAt, hand_size: handSize } = settings;
-  if (rows === null || rows < 3 || rows > 5) return { code: "BadRowCount", value: form.rows };
-  if (takesAt === null || takesAt < 5 || takesAt > 7) return { code: "BadTakesAt", value: form.takes_at };
-  if (handSize === null || handSize < 10) return { code: "BadHandSize", value: form.hand_size };
+  if (rows === null || rows < MIN_ROWS || rows > MAX_ROWS) {
+    throw refuse("BadRowCount", { value: typedValue(form.rows) });
+  }
+  if (takesAt === null || takesAt < MIN_TAKES_AT || takesAt > MAX_TAKES_AT) {
+    throw refuse("BadTakesAt", { value: typedValue(form.takes_at) });
+  }
+  if (handSize === null || handSize < HAND_SIZE) {
+    throw refuse("BadHandSize", { value: typedValue(form.hand_size) });
+  }
   const n = settings.players.length;
   const needed = handSize * n + rows;
   const cards = deckSize(settings);
-  if (needed > cards) return { code: "DeckTooSmall", players: n, hand_size: handSize, rows, needed, cards };
-  return null;
+  if (needed > cards) {
+    throw refuse("DeckTooSmall", { players: n, hand_size: handSize, rows, needed, cards });
+  }
 }
 
 /** Cards in the deck in use (as Deck.size): 104, 10·n + 4 in Tactics, 208 in Double. */
@@ -83,7 +102,7 @@ export function deckSize({ players, variant }) {
 /**
  * One deal as typed (text per player: ``bullheads`` and, in Hand, ``hand``), checked like
  * make_entry: whole numbers, and a total within the deal's bounds. Answers
- * {bullheads, hand, scores} or a refusal.
+ * {bullheads, hand, scores}, or throws a refusal.
  */
 export function checkDeal(settings, typed) {
   const stack = {};
@@ -92,11 +111,11 @@ export function checkDeal(settings, typed) {
   for (const name of settings.players) {
     const text = typed.bullheads[name] ?? "";
     stack[name] = count(text);
-    if (stack[name] === null) return { code: "BadBullheads", player: name, value: text };
+    if (stack[name] === null) throw refuse("BadBullheads", { player: name, value: text });
     if (hand) {
       const inHand = typed.hand?.[name] ?? "";
       hand[name] = count(inHand);
-      if (hand[name] === null) return { code: "BadBullheads", player: name, value: inHand };
+      if (hand[name] === null) throw refuse("BadBullheads", { player: name, value: inHand });
     }
     total += stack[name] + (hand ? hand[name] : 0);
   }
@@ -104,7 +123,7 @@ export function checkDeal(settings, typed) {
     players: settings.players, variant: settings.variant, rows: settings.rows,
     takesAt: settings.takes_at, handSize: settings.hand_size,
   }, total);
-  if (refusal) return refusal;
+  if (refusal) throw refusal;
   const scores = scoreDeal({
     players: settings.players, bullheads: stack, hand, virginDoubling: settings.virgin_doubling,
   });

@@ -4,6 +4,7 @@
 // the players' card fields, which the form posts as typed.
 
 import { cardButton } from "./cards.js";
+import { say } from "./catalog.js";
 import { cardBullheads } from "./deal.js";
 
 /** The card numbers typed in a field ("55 12, 3" → [55, 12, 3]). */
@@ -11,17 +12,8 @@ export function cardsOf(input) {
   return input.value.split(/[\s,;]+/).filter(Boolean).map(Number);
 }
 
-/**
- * Fill ``grid`` (the form's .card-grid) with the player bar and the deck's cards.
- * ``players`` are the form's .deal-player blocks; ``changed`` runs after every tap.
- */
-export function buildGrid(form, grid, players, changed) {
-  const max = Number(grid.dataset.maxCard);
-  const copies = Number(grid.dataset.copies);
-  const names = players.map((p) => p.querySelector(".name").textContent);
-  const fields = players.map((p) => form.querySelector(`#cards-${p.dataset.seat}`));
-  let current = 0;
-
+/** The bar above the cards: one button per player (its bullheads tapped so far), "Done". */
+function playerBar(form, names, choose) {
   const bar = document.createElement("div");
   bar.className = "grid-bar";
   const chooser = document.createElement("div");
@@ -47,18 +39,49 @@ export function buildGrid(form, grid, players, changed) {
   const done = document.createElement("button");
   done.type = "button";
   done.className = "grid-done secondary";
-  done.textContent = grid.dataset.done;
+  done.textContent = say("done");
   done.addEventListener("click", () => {
     form.querySelector(".deal-actions, .actions").scrollIntoView({ block: "end" });
   });
   bar.append(chooser, done);
-
-  const cards = document.createElement("div");
-  cards.className = "grid-cards";
-
   // Up to five players wrap; more share two lines that scroll sideways, so the bar stays
   // low, and the chosen player's button is scrolled into it.
   bar.classList.toggle("many", names.length > 5);
+  return { bar, chooser, chips };
+}
+
+/** Each card marked with who took it, each player's button with their bullheads so far. */
+function paintGrid({ cards, chips, fields, names, max }) {
+  const owners = new Map();
+  fields.forEach((field, seat) => cardsOf(field).forEach((c) => {
+    owners.set(c, [...(owners.get(c) || []), seat]);
+  }));
+  cards.querySelectorAll("button").forEach((b) => {
+    const who = owners.get(Number(b.dataset.card)) || [];
+    b.dataset.owner = who.length ? String(who[0]) : "";
+    b.setAttribute("aria-pressed", String(who.length > 0));
+    b.querySelector("small").textContent = who.map((s) => names[s].slice(0, 3)).join(" ");
+  });
+  chips.forEach((chip, seat) => {
+    const mine = cardsOf(fields[seat]).filter((c) => Number.isInteger(c) && c >= 1 && c <= max);
+    chip.querySelector(".grid-sum").textContent = String(cardBullheads(mine));
+  });
+}
+
+/**
+ * Fill ``grid`` (the form's .card-grid) with the player bar and the deck's cards.
+ * ``players`` are the form's .deal-player blocks; ``changed`` runs after every tap.
+ */
+export function buildGrid(form, grid, players, changed) {
+  const max = Number(grid.dataset.maxCard);
+  const copies = Number(grid.dataset.copies);
+  const names = players.map((p) => p.querySelector(".name").textContent);
+  const fields = players.map((p) => form.querySelector(`#cards-${p.dataset.seat}`));
+  let current = 0;
+  const { bar, chooser, chips } = playerBar(form, names, (seat) => choose(seat));
+
+  const cards = document.createElement("div");
+  cards.className = "grid-cards";
 
   function choose(seat) {
     current = seat;
@@ -69,22 +92,7 @@ export function buildGrid(form, grid, players, changed) {
     }
   }
 
-  function paint() {
-    const owners = new Map();
-    fields.forEach((field, seat) => cardsOf(field).forEach((c) => {
-      owners.set(c, [...(owners.get(c) || []), seat]);
-    }));
-    cards.querySelectorAll("button").forEach((b) => {
-      const who = owners.get(Number(b.dataset.card)) || [];
-      b.dataset.owner = who.length ? String(who[0]) : "";
-      b.setAttribute("aria-pressed", String(who.length > 0));
-      b.querySelector("small").textContent = who.map((s) => names[s].slice(0, 3)).join(" ");
-    });
-    chips.forEach((chip, seat) => {
-      const mine = cardsOf(fields[seat]).filter((c) => Number.isInteger(c) && c >= 1 && c <= max);
-      chip.querySelector(".grid-sum").textContent = String(cardBullheads(mine));
-    });
-  }
+  const paint = () => paintGrid({ cards, chips, fields, names, max });
 
   function tap(card) {
     const mine = cardsOf(fields[current]);

@@ -3,9 +3,10 @@
 // into the typed-hand fields of the form, so the form stays the one thing that is sent.
 
 import { cardButton } from "./cards.js";
-
-const SEATS = 5;
-const HAND = 10;
+import { say } from "./catalog.js";
+import {
+  HAND_SIZE as HAND, MIN_PLAYERS, TOURNAMENT_MAX_PLAYERS as SEATS, tacticsMaxCard,
+} from "./limits.js";
 
 const form = document.getElementById("tournament-form");
 const panel = document.getElementById("draft");
@@ -19,11 +20,6 @@ const nameField = (seat) => document.getElementById(`name${seat}`);
 const handField = (seat) => document.getElementById(`hand${seat}`);
 
 
-/** Fill "{name}" placeholders of a translated message with values (as plain text). */
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-}
-
 const STORE = "tournament-draft";
 let players = []; // {name, seat} in seating order
 let picks = []; // cards in the order they were taken; pick i belongs to players[i % n]
@@ -35,11 +31,11 @@ function seatedPlayers() {
     if (name) found.push({ name, seat });
   }
   const distinct = new Set(found.map((p) => p.name)).size === found.length;
-  return found.length >= 2 && distinct ? found : null;
+  return found.length >= MIN_PLAYERS && distinct ? found : null;
 }
 
 function maxCard() {
-  return HAND * players.length + 4;
+  return tacticsMaxCard(players.length);
 }
 
 function owner(index) {
@@ -65,18 +61,18 @@ function render() {
     label.textContent = who ?? "\u00a0";
     button.setAttribute(
       "aria-label",
-      who === undefined ? String(card) : fill(panel.dataset.msgPicked, { card, player: who }),
+      who === undefined ? String(card) : say("picked", { card, player: who }),
     );
   }
   if (picks.length < HAND * players.length) {
-    statusLine.textContent = fill(panel.dataset.msgTurn, {
+    statusLine.textContent = say("turn", {
       player: owner(picks.length).name,
       number: Math.floor(picks.length / players.length) + 1,
     });
   } else {
     const left = [];
     for (let card = 1; card <= maxCard(); card += 1) if (!taken.has(card)) left.push(card);
-    statusLine.textContent = fill(panel.dataset.msgDone, { cards: left.join(", ") });
+    statusLine.textContent = say("done", { cards: left.join(", ") });
   }
   undoButton.disabled = picks.length === 0;
   writeHands();
@@ -107,7 +103,7 @@ function resume() {
   } catch {
     saved = null;
   }
-  if (!saved || !Array.isArray(saved.players) || saved.players.length < 2) return;
+  if (!saved || !Array.isArray(saved.players) || saved.players.length < MIN_PLAYERS) return;
   for (let seat = 1; seat <= SEATS; seat += 1) nameField(seat).value = "";
   for (const player of saved.players) nameField(player.seat).value = player.name;
   start();
@@ -132,7 +128,7 @@ function lockNames(locked) {
 function start() {
   const found = seatedPlayers();
   if (!found) {
-    statusLine.textContent = panel.dataset.msgNames;
+    statusLine.textContent = say("names");
     panel.hidden = false;
     grid.replaceChildren();
     return;

@@ -14,13 +14,16 @@ from playwright.sync_api import Page, expect
 AFTER = [["12", "14", "15"], ["37"], ["43", "44"], ["58", "61"]]
 WORDS = {
     "en": {"lays": "{p} lays {c} in row {r}.", "rule2": "Rule 2: smallest difference",
-           "rule1": "Rule 1, “ascending order”", "nobody": "Nobody takes any cards this turn."},
+           "rule1": "Rule 1, “ascending order”", "nobody": "Nobody takes any cards this turn.",
+           "row1": "Row 1", "card_a": "Card of A"},
     "nl": {"lays": "{p} legt {c} in rij {r}.", "rule2": "Regel 2: het kleinste verschil",
            "rule1": "Regel 1, “de opklimmende getalvolgorde”",
-           "nobody": "Niemand neemt deze beurt kaarten."},
+           "nobody": "Niemand neemt deze beurt kaarten.", "row1": "Rij 1",
+           "card_a": "Kaart van A"},
     "de": {"lays": "{p} legt {c} in Reihe {r}.", "rule2": "Regel 2: niedrigste Differenz",
            "rule1": "Regel 1, „aufsteigende Reihenfolge“",
-           "nobody": "Niemand nimmt in diesem Zug Karten."},
+           "nobody": "Niemand nimmt in diesem Zug Karten.", "row1": "Reihe 1",
+           "card_a": "Karte von A"},
 }
 
 
@@ -60,9 +63,13 @@ def test_first_booklet_example_by_tapping_the_grid(page: Page, base_url: str, la
     expect(page.locator("#grid-panel")).to_be_hidden()
     page.locator("#r1").tap()
     expect(page.locator("#grid-panel")).to_be_visible()
+    # The grid names the field its taps go to, in the page's words (its catalog).
+    target = page.locator("#grid-panel .target-name")
+    expect(target).to_have_text(WORDS[lang]["row1"])
     for number in (12, 37, 43, 58):
         tap_number(page, number)
         page.locator('[data-grid="next"]').tap()
+    expect(target).to_have_text(WORDS[lang]["card_a"])
     for number in (14, 15, 44, 61):  # a player's card moves on to the next player by itself
         tap_number(page, number)
     expect(page.locator("#r3")).to_have_value("43")

@@ -47,6 +47,8 @@ def test_a_game_started_offline_arrives_once_with_its_three_deals(
     expect(page.locator(".local-game .persist")).to_contain_text("This browser")
     expect(page.locator(".sync-state")).to_have_text(
         "Waiting for the connection: the game is sent once it is back.")
+    expect(page.locator(".lead-line")).to_have_text("No deal yet. Fewest bullheads leads.")
+    expect(page.locator("#offline-deal h2")).to_have_text("Deal 1")
 
     # 3 players: a deal hands out 14 bullheads at least; the phone says so, as the server would.
     enter(page, 1, (1, 0, 0))
@@ -58,6 +60,8 @@ def test_a_game_started_offline_arrives_once_with_its_three_deals(
     enter(page, 3, (3, 3, 9))
     expect(page.locator("table.sheet tbody tr")).to_have_count(3)
     expect(page.locator("table.sheet tfoot td")).to_have_text(["13", "14", "17"])
+    expect(page.locator(".lead-line")).to_have_text(
+        f"Leading (fewest bullheads leads): Ola{tag} with 13.")
     kept = page.evaluate(GAMES)
     assert [g["client_id"] for g in kept] == [client_id]
     assert [d["sent"] for d in kept[0]["deals"]] == [False, False, False]

@@ -89,6 +89,8 @@ def test_bullhead_search_filters_the_table(page: Page, base_url: str):
     expect(page.locator("#bh-result")).to_have_text(
         "Es gibt keine Karte 105: Die Karten reichen von 1 bis 104.")
     expect(page.locator("#bh-grid li:visible")).to_have_count(104)
+    search.fill("x")
+    expect(page.locator("#bh-result")).to_have_text("Gib eine ganze Zahl von 1 bis 104 ein.")
     search.fill("")
     expect(page.locator("#bh-result")).to_have_text("")
     fits_the_phone(page)

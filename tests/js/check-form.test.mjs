@@ -1,15 +1,41 @@
 // The checker's form read on the phone as check/form.py reads it, and every refusal of the
-// browser engine worded with its fields (check-offline.js). Parity with the server's own
-// rendering, text for text, is tested by tests/test_check_page.py (it runs Node).
+// browser engine worded from its code and fields (catalog.js, check-offline.js). Parity
+// with the server's own rendering, text for text, is tested by tests/test_check_page.py
+// (it runs Node).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
+import { readFileSync } from "node:fs";
+
+import { catalogOf } from "../../static/js/catalog.js";
 import { names, query, readForm, toData, wantsAnswer } from "../../static/js/check-form.js";
-import { answerOffline, refusalText } from "../../static/js/check-offline.js";
+import { answerOffline } from "../../static/js/check-offline.js";
 import { resolvePlacement } from "../../static/js/engine/index.js";
 
 const say = (key, values) => `${key}:${JSON.stringify(values)}`;
 const form = (text) => readForm(new URLSearchParams(text));
+
+// Share links read by the server's form (tests/vectors/check-form.json, make_form_vectors.py).
+const VECTORS = JSON.parse(readFileSync(new URL("../vectors/check-form.json", import.meta.url), "utf8"));
+
+test("every link of the vectors is read as the server's form reads it", () => {
+  const english = catalogOf({ sentences: VECTORS.sentences });
+  assert.ok(VECTORS.cases.length >= 300);
+  for (const c of VECTORS.cases) {
+    const typed = readForm(new URLSearchParams(c.query));
+    let got;
+    try {
+      got = { data: toData(typed, english.say) };
+    } catch (error) {
+      if (!error.code) throw error; // a crash, not a refusal
+      got = { error: error.code, fields: error.fields };
+    }
+    const want = "error" in c ? { error: c.error, fields: c.fields } : { data: c.data };
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(got)), want, c.query.slice(0, 200));
+    assert.equal(wantsAnswer(typed), c.wants, c.query.slice(0, 200));
+    assert.equal(query(typed, english.say), c.link, c.query.slice(0, 200));
+  }
+});
 
 test("an old link is the booklet's game: four rows, the sixth card takes a row", () => {
   const old = form("r1=12&r2=37&r3=43&r4=58&card=14");
@@ -50,7 +76,7 @@ test("typed text that is not a card is worded as the form words it", () => {
     { code: "WrongCardCount", fields: { player: "A", count: 2, expected: 1 } });
 });
 
-// Every refusal the page can meet, worded with the fields read back from the engine.
+// Every refusal the page can meet, worded with the engine's own fields.
 const TEMPLATES = {
   EmptyRow: "%(row)s", RowTooLong: "%(row)s %(length)s %(limit)s",
   RowNotAscending: "%(row)s %(card)s %(previous)s", CardOutOfRange: "%(card)s %(max_card)s",
@@ -62,7 +88,7 @@ const TEMPLATES = {
   BadPlaceChoice: "%(player)s", NoPlays: "none", WrongRowCount: "%(count)s",
   BadTakesAt: "%(value)s",
 };
-const STRINGS = { errors: TEMPLATES, general: "GENERAL" };
+const CATALOG = catalogOf({ refusals: TEMPLATES, general: "GENERAL" });
 const ROWS = [[12], [37], [43], [58]];
 const play = (player, card) => ({ player, card });
 const long = "x".repeat(45);
@@ -99,24 +125,27 @@ test("every refusal is worded with its own fields, none falls back to the genera
     }
     assert.ok(error && error.code, JSON.stringify(request));
     seen.add(error.code);
-    assert.equal(refusalText(error, STRINGS), expected, error.code);
+    assert.equal(CATALOG.refusalText(error), expected, error.code);
   }
   assert.deepEqual([...seen].sort(), Object.keys(TEMPLATES).sort());
-  assert.equal(refusalText({ code: "RowNotAscending", message: "changed" }, STRINGS), "GENERAL");
+  assert.equal(CATALOG.refusalText({ code: "RowNotAscending", fields: { row: 2 } }), "GENERAL");
+  assert.equal(CATALOG.refusalText({ code: "Unknown", fields: {} }), "GENERAL");
 });
 
 test("a link is answered on the phone, its result in the page's words", () => {
-  const sentences = new Proxy({}, { get: (_, key) => `[${String(key)}]` });
-  const strings = {
-    sentences, plurals: { bullheads: ["%(num)s bullhead", "%(num)s bullheads"],
+  const keys = ["title", "intro", "before", "row", "what_take", "why_rule4", "takes", "suggests",
+    "another", "cheapest", "who", "after", "share_title", "share_hint", "copy", "change",
+    ...[1, 2, 3, 4].flatMap((n) => [`rule_name_${n}`, `rule_heading_${n}`])];
+  const t = catalogOf({
+    sentences: Object.fromEntries(keys.map((key) => [key, `[${key}]`])),
+    plurals: { bullheads: ["%(num)s bullhead", "%(num)s bullheads"],
       as_cheap: ["R %(rows)s", "Rs %(rows)s"] },
-    rules: Object.fromEntries([1, 2, 3, 4].map((n) => [n, { name: `r${n}`, heading: `R${n}` }])),
-    errors: TEMPLATES, general: "GENERAL",
-  };
+    refusals: TEMPLATES, general: "GENERAL",
+  });
   const params = new URLSearchParams("r1=30,36&r2=37&r3=43,44&r4=58,61&player=Ann&card=3");
-  const { html } = answerOffline(params, strings, "https://example.org/check");
+  const { html } = answerOffline(params, t, "https://example.org/check");
   assert.match(html, /data-share="https:\/\/example.org\/check\?variant=basic&#38;max_card=104/);
   assert.match(html, /<strong>1 bullhead<\/strong>/);
   assert.deepEqual(answerOffline(new URLSearchParams("r1=1&r2=2&r3=3&r4=4&card=5&take=9"),
-    strings, "x"), { error: "A 9 4" });
+    t, "x"), { error: "A 9 4" });
 });

@@ -34,10 +34,12 @@ for (const name of FILES) {
         got = { answer: resolvePlacement(structuredClone(vector.request)) };
       } catch (error) {
         if (!error.code) throw error; // a crash, not a refusal
-        got = { error: error.code };
+        got = { error: error.code, fields: error.fields };
       }
       try {
-        if ("error" in vector) assert.deepStrictEqual(got, { error: vector.error });
+        if ("error" in vector) {
+          assert.deepStrictEqual(got, { error: vector.error, fields: vector.fields });
+        }
         else assert.deepStrictEqual(got, { answer: vector.answer });
       } catch (failure) {
         failures.push(`${where}\n${failure.message}`);
@@ -82,10 +84,25 @@ test("the answer's keys come in the API's order", () => {
     "row_bullheads"]);
 });
 
-test("a refusal is an Error whose code names it, and the request is left untouched", () => {
+test("a refusal is an Error with its code and fields, and the request is left untouched", () => {
   const request = { rows: [[12], [37], [43], [58, 40]], plays: [{ player: "Ann", card: 14 }] };
   const before = structuredClone(request);
-  assert.throws(() => resolvePlacement(request),
-    (error) => error instanceof Error && error.code === "RowNotAscending");
+  assert.throws(() => resolvePlacement(request), (error) => error instanceof Error
+    && error.code === "RowNotAscending"
+    && JSON.stringify(error.fields) === JSON.stringify({ row: 4, card: 40, previous: 58 }));
   assert.deepStrictEqual(request, before);
+});
+
+test("an unknown variant is named as the Python names it: str(value)[:40]", () => {
+  const named = (variant) => {
+    try {
+      resolvePlacement({ variant, rows: [[1], [2], [3]], plays: [] });
+    } catch (error) {
+      return error.fields.variant;
+    }
+    return null;
+  };
+  assert.deepEqual([null, true, 3, 2.5, 1e-7, 1.5e-5, ["basic", 1], { n: "it's" }, "x".repeat(50)]
+    .map(named), ["None", "True", "3", "2.5", "1e-07", "1.5e-05", "['basic', 1]",
+    `{'n': "it's"}`, "x".repeat(40)]);
 });

@@ -19,6 +19,11 @@ The file holds:
   Hand-checked cases first, then each bound just inside and just outside in every shape
   and deck, then random legal deals for 2 to 10 players.
 - ``settings``: shapes the deck cannot deal (``DeckTooSmall``) and some it just can.
+- ``starts``: the start form as a phone without a connection reads it
+  (``static/js/offline-rules.js`` ``checkSettings``): the fields as typed, and either the
+  settings the engine makes of them or the refusal's ``error`` (its code) and ``fields``,
+  read as the start page reads them (names trimmed, typed numbers as whole numbers where
+  they are ones).
 - ``games``: whole games, deal by deal: the running totals, the end (a total reaching the
   threshold, or a fixed number of deals), the winners and the leaders.
 """
@@ -36,6 +41,7 @@ from scorekeeper.engine.deal import make_entry, score_deal
 from scorekeeper.engine.game import Event, EventKind, replay
 from scorekeeper.engine.limits import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.engine.settings import Settings, make_settings
+from scorekeeper.web.fields import whole_number
 
 PATH = Path(__file__).with_name("deals.json")
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Finn", "Gülsen", "Hugo", "Ines", "Zoë")
@@ -187,6 +193,82 @@ def _settings_cases() -> list[dict[str, Any]]:
     return cases
 
 
+#: Start forms (what differs from :func:`start_form`'s defaults): accepted, and each refusal
+#: of a new game at its edges.
+FORMS: tuple[dict[str, Any], ...] = (
+    {"players": ["Ann", "Bob", "", ""]},
+    {"players": [" Ann ", "Bob", "Cas"], "rows": "5", "takes_at": "5", "hand_size": "12"},
+    {"players": ["Ann"]},
+    {"players": ["Ann", "ann"]},
+    {"players": ["Straße", "STRASSE"]},
+    {"players": ["Ann", "x" * 41]},
+    {"players": ["Ann", "  " + "é" * 40 + " "]},
+    {"players": ["Ann", "\U0001f402" * 41]},
+    {"players": [f"P{i}" for i in range(11)]},
+    {"players": ["Ann", "Bob"], "threshold": "0"},
+    {"players": ["Ann", "Bob"], "threshold": " abc "},
+    {"players": ["Ann", "Bob"], "threshold": "1001"},
+    {"players": ["Ann", "Bob"], "threshold": "1234567890"},
+    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": "3"},
+    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": ""},
+    {"players": ["Ann", "Bob"], "end": "deals", "fixed_deals": "201"},
+    {"players": ["Ann", "Bob"], "variant": "nifty"},
+    {"players": ["Ann", "Bob"], "rows": "2"},
+    {"players": ["Ann", "Bob"], "rows": "6"},
+    {"players": ["Ann", "Bob"], "takes_at": "8"},
+    {"players": ["Ann", "Bob"], "takes_at": "sechs"},
+    {"players": ["Ann", "Bob"], "hand_size": "9"},
+    {"players": ["Ann", "Bob"], "hand_size": " zehn "},
+    {"players": ["Ann", "Bob"], "hand_size": "50"},
+    {"players": ["Ann", "Bob"], "hand_size": "51"},
+    {"players": [f"P{i}" for i in range(10)]},
+    {"players": [f"P{i}" for i in range(10)], "rows": "5"},
+    {"players": ["A", "B", "C"], "variant": "tactics", "rows": "5"},
+    {"players": ["A", "B", "C"], "variant": "tactics", "rows": "3"},
+    {"players": ["A", "B", "C"], "variant": "double", "hand_size": "60"},
+    {"players": ["A", "B", "C"], "variant": "double", "hand_size": "68"},
+    {"players": ["A", "B"], "variant": "hand", "virgin_doubling": True},
+)
+
+
+def start_form(form: dict[str, Any]) -> dict[str, Any]:
+    """A start form's fields: the page's defaults, then ``form``."""
+    return {"end": "threshold", "threshold": "66", "fixed_deals": "", "virgin_doubling": False,
+            "variant": "basic", "rows": "4", "takes_at": "6", "hand_size": "10", **form}
+
+
+def engine_settings(form: dict[str, Any]) -> Settings:
+    """What the start page makes of the form (the steps of StartForm.settings): names
+    trimmed, a typed number as its value where it is one (else the trimmed text)."""
+    names = [name.strip() for name in form["players"] if name.strip()]
+    end = ((None, form["fixed_deals"].strip()) if form["end"] == "deals"
+           else (form["threshold"].strip(), None))
+
+    def typed(text: str) -> object:
+        number = whole_number(text)
+        return text.strip() if number is None else number
+
+    shape = {key: typed(form[key]) for key in ("rows", "takes_at", "hand_size")}
+    return make_settings(names, *end, form["virgin_doubling"], form["variant"], **shape)
+
+
+def _starts() -> list[dict[str, Any]]:
+    cases = []
+    for typed in FORMS:
+        form = start_form(typed)
+        try:
+            settings = engine_settings(form)
+        except errors.RulesError as error:
+            cases.append({"form": form, "error": error.code, "fields": error.fields})
+            continue
+        cases.append({"form": form, "settings": {
+            "players": list(settings.players), "threshold": settings.threshold,
+            "fixed_deals": settings.fixed_deals, "virgin_doubling": settings.virgin_doubling,
+            "variant": str(settings.variant), "rows": settings.rows,
+            "takes_at": settings.takes_at, "hand_size": settings.hand_size}})
+    return cases
+
+
 def _game(players: list[str], deals: list[dict[str, Any]], variant: str = "basic",
           virgin: bool = False, **end: Any) -> dict[str, Any]:
     """A whole game, deal by deal: each deal's scores and the totals after it, the end."""
@@ -244,10 +326,11 @@ def cases() -> list[dict[str, Any]]:
 
 def document() -> dict[str, Any]:
     return {
-        "about": "Deals and games scored by scorekeeper.engine.scoring; written by "
+        "about": "Deals and games scored by scorekeeper.engine.game; written by "
                  "tests/vectors/make_deal_vectors.py. Do not edit by hand.",
         "cases": cases(),
         "settings": _settings_cases(),
+        "starts": _starts(),
         "games": _games(),
     }
 

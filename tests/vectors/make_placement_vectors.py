@@ -7,11 +7,12 @@ Run from the repository root::
 Every case is a body of ``POST /api/v1/placement`` and what the API makes of it, computed
 with the very functions the API view calls (``parse`` then ``answer`` from
 :mod:`scorekeeper.check.request`): ``{"request": ..., "answer": ...}``, or for a refused
-body ``{"request": ..., "error": "<error class name>"}`` (the class, not the translated
-message). The JavaScript engine (``static/js/engine/``) must give the same answers and the
-same refusals (``tests/js/engine.test.mjs``); ``tests/test_placement_vectors.py`` checks that
-the committed files are exactly what this script writes, so an engine change shows up as a
-diff of the vectors.
+body ``{"request": ..., "error": "<code>", "fields": {...}}``: the refusal's code (its class
+name) and its fields as the API's JSON answer carries them, never the translated sentence.
+The JavaScript engine (``static/js/engine/``) must give the same answers and the same
+refusals, code and fields (``tests/js/engine.test.mjs``); ``tests/test_placement_vectors.py``
+checks that the committed files are exactly what this script writes, so an engine change
+shows up as a diff of the vectors.
 
 The cases are drawn from a fixed seed. Each variant's file is filled until every situation
 it should cover (rule 3, rule 4 with and without a choice and with equally cheap rows,
@@ -27,9 +28,12 @@ each shape with its quota of situations, and ``shapes-refusals.json`` the shapes
 (2 or 6 rows, ``takes_at`` 4, 8, ``"6"``, ``true``, 6.5, a row too long for its
 ``takes_at``, a row number beyond r), alone and with another refusal.
 
-Floats that are whole numbers (``2.0``, ``6.0``) are never generated: JSON gives them to
-JavaScript as integers, so the two engines cannot tell them apart (the Python refuses
-``"takes_at": 6.0``; tests/test_placement_vectors.py checks that there).
+Only numbers that Python and JavaScript read alike from JSON are generated: floats that are
+whole numbers (``2.0``, ``6.0``) never, since JSON gives them to JavaScript as integers, so
+the two engines cannot tell them apart (the Python refuses ``"takes_at": 6.0``;
+tests/test_placement_vectors.py checks that there); whole numbers beyond 2**53 only where
+the nearest double is the number itself (``10**20``), so a refusal's fields hold the same
+number on both sides.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ if __name__ == "__main__":  # run as a script: make the repository importable
 
 from scorekeeper.check.request import answer, parse  # noqa: E402
 from scorekeeper.engine import RulesError  # noqa: E402
+from scorekeeper.web.errors import refusal_fields  # noqa: E402
 
 DIRECTORY = HERE / "placement"
 SEED = 6_104_171
@@ -70,11 +75,11 @@ def clone(value: Any) -> Any:
 
 
 def outcome(request: Any) -> dict[str, Any]:
-    """What the API answers for ``request``: its answer, or the class of its refusal."""
+    """What the API answers for ``request``: its answer, or its refusal's code and fields."""
     try:
         result = answer(parse(clone(request)))
     except RulesError as error:
-        return {"request": request, "error": type(error).__name__}
+        return {"request": request, "error": error.code, "fields": clone(refusal_fields(error))}
     return {"request": request, "answer": json.loads(json.dumps(result))}
 
 

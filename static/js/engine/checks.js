@@ -1,50 +1,42 @@
 // A turn's plays checked against the table and deck, and put in placing order, as
 // scorekeeper/engine/turn_checks.py does (the same refusals, found in the same order).
 
-import { refuse, shown } from "./errors.js";
+import { MAX_NAME, MAX_PLAYERS } from "../limits.js";
+import { refuse } from "./errors.js";
 import { codePoints, isInt, strip } from "./pyish.js";
 import { checkCard, checkCounts } from "./table.js";
-
-export const MAX_PLAYERS = 10;
-export const MAX_NAME = 40;
 
 function diagnose(rows, plays, variant, maxCard) {
   const seen = new Map();
   plays.forEach(({ player, cards }, index) => {
-    if (!strip(player)) throw refuse("MissingPlayer", `play ${index + 1} names no player`);
-    if (codePoints(player) > MAX_NAME) {
-      throw refuse("PlayerNameTooLong",
-        `player name ${shown(player)} is longer than ${MAX_NAME} characters`);
-    }
-    if (cards.length === 0) throw refuse("MissingCard", `${player} played no card`);
+    if (!strip(player)) throw refuse("MissingPlayer", { index: index + 1 });
+    if (codePoints(player) > MAX_NAME) throw refuse("PlayerNameTooLong", { player, limit: MAX_NAME });
+    if (cards.length === 0) throw refuse("MissingCard", { player });
     if (cards.length !== variant.perPlay) {
-      throw refuse("WrongCardCount",
-        `${player} played ${cards.length} cards; this variant needs ${variant.perPlay}`);
+      throw refuse("WrongCardCount", { player, count: cards.length, expected: variant.perPlay });
     }
     for (const card of cards) checkCard(card, maxCard, player);
     seen.set(player, (seen.get(player) ?? 0) + 1);
     if (seen.get(player) > variant.allowed) {
-      throw refuse("PlayerRepeated", `${player} is named more than ${variant.allowed} time(s)`);
+      throw refuse("PlayerRepeated", { player, allowed: variant.allowed });
     }
   });
   if (seen.size > MAX_PLAYERS) {
-    throw refuse("TooManyPlayers", `${seen.size} players; the game is for at most ${MAX_PLAYERS}`);
+    throw refuse("TooManyPlayers", { count: seen.size });
   }
   checkCounts([...rows.flat(), ...plays.flatMap((play) => play.cards)], variant.copies);
 }
 
 function checkRow(player, row, count) {
   if (!isInt(row) || row < 1 || row > count) {
-    throw refuse("BadRowChoice", `${player} chose row ${shown(row)}; rows are numbered 1 to ${count}`);
+    throw refuse("BadRowChoice", { player, row, rows: count });
   }
 }
 
 function checkChoices(plays, take, place, count) {
   const names = new Set(plays.map((play) => play.player));
   const known = (player) => {
-    if (!names.has(player)) {
-      throw refuse("UnknownPlayerChoice", `a choice names ${player}, who played no card`);
-    }
+    if (!names.has(player)) throw refuse("UnknownPlayerChoice", { player });
   };
   for (const [player, row] of take) {
     known(player);
@@ -62,7 +54,7 @@ function checkChoices(plays, take, place, count) {
  * first (a stable sort: Double twins keep the order the plays were given in).
  */
 export function checkedOrder({ rows, plays, variant, maxCard }, take, place) {
-  if (plays.length === 0) throw refuse("NoPlays", "no card was played");
+  if (plays.length === 0) throw refuse("NoPlays");
   diagnose(rows, plays, variant, maxCard);
   if (take.size > 0 || place.size > 0) checkChoices(plays, take, place, rows.length);
   if (variant.name === "hand") return plays.map(({ player, cards }) => [player, cards[0]]);

@@ -1,16 +1,18 @@
-// Refusals: an Error whose `code` is the name of the Python engine's error class
-// (scorekeeper/engine/errors.py, scorekeeper/web/jsonio.py), so both engines refuse alike.
+// Refusals: an Error whose `code` is the name of the Python refusal class
+// (scorekeeper/engine/errors.py, scorekeeper/web/jsonio.py) and whose `fields` are that
+// class's fields, by the same names and with the same raw values, so both engines refuse
+// alike and the page words a refusal from its own catalog (static/js/catalog.js).
 
-/** An Error for a refused request: `code` names the refusal, the message is English. */
-export function refuse(code, message) {
-  return Object.assign(new Error(message), { code });
-}
-
-/** `repr`-like text of a value for messages (never used to decide anything). */
-export function shown(value) {
+/**
+ * An Error for a refused request: `code` names the refusal, `fields` say what it is about.
+ * It carries no sentence of its own; its message (`code` and the fields as JSON) is for logs.
+ */
+export function refuse(code, fields = {}) {
+  let message = code;
   try {
-    return value === undefined ? "undefined" : JSON.stringify(value);
+    message = `${code} ${JSON.stringify(fields)}`;
   } catch {
-    return String(value);
+    // a field JSON cannot write: the code alone
   }
+  return Object.assign(new Error(message), { code, fields });
 }

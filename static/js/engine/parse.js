@@ -2,21 +2,17 @@
 // only the JSON types and keys it must read are checked here (BadShape, or the engine's
 // error where it has that exact sentence); every rule is left to the turn checks.
 
-import { refuse, shown } from "./errors.js";
-import { get, isInt, isObject, strip } from "./pyish.js";
-import { MAX_CARD, TAKES_AT, tableFromRows } from "./table.js";
+import { MAX_CARD, PLACEMENT_VARIANTS, SHOWN_LENGTH, TAKES_AT } from "../limits.js";
+import { refuse } from "./errors.js";
+import { firstCodePoints, get, isInt, isObject, pyStr, strip } from "./pyish.js";
+import { tableFromRows } from "./table.js";
 
 /** The placement variants: cards each player reveals, plays a player may have, deck copies. */
-export const VARIANTS = new Map([
-  ["basic", { name: "basic", perPlay: 1, allowed: 1, copies: 1 }],
-  ["professional", { name: "professional", perPlay: 1, allowed: 1, copies: 1 }],
-  ["double", { name: "double", perPlay: 1, allowed: 1, copies: 2 }],
-  ["nifty", { name: "nifty", perPlay: 2, allowed: 1, copies: 1 }],
-  ["hand", { name: "hand", perPlay: 1, allowed: 2, copies: 1 }],
-]);
+export const VARIANTS = new Map(Object.entries(PLACEMENT_VARIANTS)
+  .map(([name, variant]) => [name, { name, ...variant }]));
 
 function badShape(field, expected) {
-  return refuse("BadShape", `${field} must be ${expected}`);
+  return refuse("BadShape", { field, expected });
 }
 
 function objectOrEmpty(value, field) {
@@ -29,12 +25,12 @@ function objectOrEmpty(value, field) {
 function readPlay(entry, index, variant) {
   if (!isObject(entry)) throw badShape("plays", "list of objects");
   const player = get(entry, "player", null);
-  if (typeof player !== "string") throw refuse("MissingPlayer", `play ${index} names no player`);
+  if (typeof player !== "string") throw refuse("MissingPlayer", { index });
   const name = strip(player);
   if (variant.name === "nifty") {
     const cards = get(entry, "cards", null);
     if (cards !== null && !Array.isArray(cards)) {
-      throw refuse("NotACard", `${shown(cards)} in ${name} is not a card number`);
+      throw refuse("NotACard", { value: cards, where: name });
     }
     return { player: name, cards: cards === null ? [] : [...cards] };
   }
@@ -52,12 +48,13 @@ export function parse(data) {
   if (!isObject(data)) throw badShape("body", "object");
   const name = get(data, "variant", "basic");
   const variant = typeof name === "string" ? VARIANTS.get(name) : undefined;
-  if (variant === undefined) throw refuse("UnknownVariant", `unknown variant ${shown(name)}`);
-  const maxCard = get(data, "max_card", MAX_CARD);
-  if (!isInt(maxCard)) throw refuse("NotACard", `${shown(maxCard)} in max_card is not a card number`);
-  if (maxCard < 1 || maxCard > MAX_CARD) {
-    throw refuse("CardOutOfRange", `card ${maxCard} is outside 1..${MAX_CARD}`);
+  // The Python names the variant as `str(value)[:40]`: "None", "True", "['basic']", ...
+  if (variant === undefined) {
+    throw refuse("UnknownVariant", { variant: firstCodePoints(pyStr(name), SHOWN_LENGTH) });
   }
+  const maxCard = get(data, "max_card", MAX_CARD);
+  if (!isInt(maxCard)) throw refuse("NotACard", { value: maxCard, where: "max_card" });
+  if (maxCard < 1 || maxCard > MAX_CARD) throw refuse("CardOutOfRange", { card: maxCard, max_card: MAX_CARD });
   const takesAt = get(data, "takes_at", TAKES_AT);
   const rows = tableFromRows(get(data, "rows", null), maxCard, variant.copies, takesAt);
 

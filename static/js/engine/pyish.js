@@ -36,3 +36,77 @@ export function codePoints(text) {
   for (const _ of text) count += 1;
   return count;
 }
+
+/** Python's `text[:count]`: the first `count` code points. */
+export function firstCodePoints(text, count) {
+  return [...text].slice(0, count).join("");
+}
+
+/**
+ * Python's `repr(number)` for a JSON number: a whole number in full, a fraction in the
+ * shortest digits that read back the same, written with an exponent below 1e-4 or from
+ * 1e16 (`1e-05`, `1.5e+16`), as Python writes it. (JSON `2.0` reaches JavaScript as 2 and
+ * is written "2", where Python writes "2.0"; the shared vectors hold no such number.)
+ */
+export function pyNumber(value) {
+  if (Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+  const [mantissa, power] = value.toExponential().split("e");
+  const exponent = Number(power);
+  if (exponent < -4 || exponent >= 16) {
+    const sign = exponent < 0 ? "-" : "+";
+    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, "0")}`;
+  }
+  return String(value);
+}
+
+// The characters Python's repr() escapes (str.isprintable() is false): controls, format
+// characters, surrogates, private use, unassigned, and every separator but the space.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+const ESCAPES = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+function pyReprText(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    if (char in ESCAPES) out += ESCAPES[char];
+    else if (char === quote) out += `\\${quote}`;
+    else if (char === " " || !UNPRINTABLE.test(char)) out += char;
+    else if (code < 0x100) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code < 0x10000) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += `\\U${code.toString(16).padStart(8, "0")}`;
+  }
+  return quote + out + quote;
+}
+
+function pyRepr(value) {
+  if (typeof value === "string") return pyReprText(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+  if (isObject(value)) {
+    return `{${Object.entries(value).map(([k, v]) => `${pyReprText(k)}: ${pyRepr(v)}`).join(", ")}}`;
+  }
+  return pyStr(value);
+}
+
+/** Python's `str(value)` for a value read from JSON: `None`, `True`, `['a', 1]`, ... */
+export function pyStr(value) {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "number") return pyNumber(value);
+  if (typeof value === "string") return value;
+  return pyRepr(value);
+}
+
+/**
+ * Python's `json.dumps(value, ensure_ascii=False)` for a value read from JSON: `", "` and
+ * `": "` between items, numbers as Python writes them.
+ */
+export function pyJson(value) {
+  if (typeof value === "number") return Number.isFinite(value) ? pyNumber(value) : String(value);
+  if (Array.isArray(value)) return `[${value.map(pyJson).join(", ")}]`;
+  if (isObject(value)) {
+    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pyJson(v)}`).join(", ")}}`;
+  }
+  return value === undefined ? "null" : JSON.stringify(value);
+}

@@ -1,27 +1,17 @@
 // The rows on the table, checked as scorekeeper/engine/table.py checks them.
 
-import { bullheads } from "../cards.js";
-import { refuse, shown } from "./errors.js";
-import { isInt } from "./pyish.js";
+// Rows on the table: 4 in the booklet's game, 3 to 5 in the postscript's shapes; a row is
+// taken by its 6th card in the booklet's game, else by its 5th or 7th (../limits.js).
 
-export const MAX_CARD = 104;
-/** Rows on the table: 4 in the booklet's game, 3 to 5 in the postscript's shapes. */
-export const ROWS = 4;
-export const MIN_ROWS = 3;
-export const MAX_ROWS = 5;
-/** The card that takes a row (rule 3): the 6th in the booklet's game, else the 5th or 7th. */
-export const TAKES_AT = 6;
-export const MIN_TAKES_AT = 5;
-export const MAX_TAKES_AT = 7;
-/** Positions a row holds in the booklet's game. */
-export const ROW_LIMIT = TAKES_AT - 1;
+import { bullheads } from "../cards.js";
+import { MAX_ROWS, MAX_TAKES_AT, MIN_ROWS, MIN_TAKES_AT, TAKES_AT } from "../limits.js";
+import { refuse } from "./errors.js";
+import { isInt } from "./pyish.js";
 
 /** `value` as a card of a deck holding 1..maxCard, or a NotACard / CardOutOfRange refusal. */
 export function checkCard(value, maxCard, where) {
-  if (!isInt(value)) throw refuse("NotACard", `${shown(value)} in ${where} is not a card number`);
-  if (value < 1 || value > maxCard) {
-    throw refuse("CardOutOfRange", `card ${value} is outside 1..${maxCard}`);
-  }
+  if (!isInt(value)) throw refuse("NotACard", { value, where });
+  if (value < 1 || value > maxCard) throw refuse("CardOutOfRange", { card: value, max_card: maxCard });
   return value;
 }
 
@@ -31,7 +21,7 @@ export function checkCounts(cards, copies) {
   for (const card of cards) counts.set(card, (counts.get(card) ?? 0) + 1);
   for (const [card, times] of counts) {
     if (times > copies) {
-      throw refuse("CardTooOften", `card ${card} appears ${times} times; the deck holds it ${copies}`);
+      throw refuse("CardTooOften", { card, times, allowed: copies });
     }
   }
 }
@@ -53,8 +43,7 @@ export function rowBullheads(cards) {
 /** `value` as the card that takes a row: the whole number 5, 6 or 7, or a BadTakesAt refusal. */
 export function checkTakesAt(value) {
   if (!isInt(value) || value < MIN_TAKES_AT || value > MAX_TAKES_AT) {
-    throw refuse("BadTakesAt",
-      `takes_at must be a whole number from ${MIN_TAKES_AT} to ${MAX_TAKES_AT}, not ${shown(value)}`);
+    throw refuse("BadTakesAt", { value });
   }
   return value;
 }
@@ -67,24 +56,24 @@ export function tableFromRows(rows, maxCard, copies, takesAt = TAKES_AT) {
   const limit = checkTakesAt(takesAt) - 1;
   if (!Array.isArray(rows) || rows.length < MIN_ROWS || rows.length > MAX_ROWS) {
     const count = Array.isArray(rows) ? rows.length : 0;
-    throw refuse("WrongRowCount", `a table has ${MIN_ROWS} to ${MAX_ROWS} rows, not ${count}`);
+    throw refuse("WrongRowCount", { count });
   }
   const checked = [];
   rows.forEach((row, index) => {
     const number = index + 1;
-    if (!Array.isArray(row)) throw refuse("NotACard", `${shown(row)} in row ${number} is not a card number`);
-    if (row.length === 0) throw refuse("EmptyRow", `row ${number} is empty`);
+    if (!Array.isArray(row)) throw refuse("NotACard", { value: row, where: `row ${number}` });
+    if (row.length === 0) throw refuse("EmptyRow", { row: number });
     const cards = row.map((card) => checkCard(card, maxCard, `row ${number}`));
     for (let i = 1; i < cards.length; i += 1) {
       const [previous, card] = [cards[i - 1], cards[i]];
       const stackedTwin = copies > 1 && card === previous;
       if (card < previous || (card === previous && !stackedTwin)) {
-        throw refuse("RowNotAscending", `row ${number} is not ascending: ${card} after ${previous}`);
+        throw refuse("RowNotAscending", { row: number, card, previous });
       }
     }
     const length = positions(cards);
     if (length > limit) {
-      throw refuse("RowTooLong", `row ${number} holds ${length} cards; a row holds at most ${limit}`);
+      throw refuse("RowTooLong", { row: number, length, limit });
     }
     checked.push(cards);
   });

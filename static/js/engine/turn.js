@@ -1,9 +1,10 @@
 // Resolving a turn as scorekeeper/engine/turn.py does: every card placed, by which rule,
 // who takes what; Professional left placements and ties, Double twins and shared takes.
 
+import { TAKES_AT } from "../limits.js";
 import { refuse } from "./errors.js";
 import { checkedOrder } from "./checks.js";
-import { TAKES_AT, positions, rowBullheads } from "./table.js";
+import { positions, rowBullheads } from "./table.js";
 
 const PLACED = 2;
 const FULL_ROW = 3;
@@ -95,8 +96,7 @@ export function resolveTurn(request, place = request.place) {
         return result({ player, card, options: options.map(([i, side]) => [i + 1, side]) });
       }
       if (!options.some(([i, side]) => i === chosen[0] - 1 && side === chosen[1])) {
-        throw refuse("BadPlaceChoice",
-          `${player}'s choice for card ${card} is not one of the tied options`);
+        throw refuse("BadPlaceChoice", { player, card });
       }
       options = [[chosen[0] - 1, chosen[1]]];
     }
