@@ -1,8 +1,8 @@
-"""The frame every page shares, kept per language and section (web/frame.py), the
-templates' catalog lookup (web/i18n.py) and the connection each thread keeps (web/db.py).
+"""The frame every page shares (templates/base.html), the templates' catalog lookup
+(web/i18n.py) and the connection each thread keeps (web/db.py).
 
-What is kept must never show one visitor's page in another's language or section, and a
-kept connection must never carry one request's transaction into the next.
+One visitor's page must never show in another's language or section, and a kept
+connection must never carry one request's transaction into the next.
 """
 
 from __future__ import annotations

@@ -298,9 +298,8 @@ def test_lists_never_load_a_game(client, monkeypatch, path):
     assert client.get(path).status_code == 200
 
 
-def test_a_kept_list_line_follows_the_game_and_the_language(app):
-    """Lines are kept per state and language (games/lines.py): a new deal, the end and
-    another language each show at once."""
+def test_a_list_line_follows_the_game_and_the_language(app):
+    """A new deal, the end and another language each show at once in a game's line."""
     client = app.test_client()
     token = api_game(client)
     headers = {"X-CSRFToken": read_csrf_token(client)}
@@ -314,3 +313,4 @@ def test_a_kept_list_line_follows_the_game_and_the_language(app):
         "number": 1, "bullheads": {"Ann": 70, "Bob": 3}}).status_code == 201
     assert "1 deal" in line() and "Won by Bob" in line()
     assert "1 ronde" in line("nl") and "Gewonnen door Bob" in line("nl")
+

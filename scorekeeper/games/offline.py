@@ -11,7 +11,6 @@ from __future__ import annotations
 from flask_babel import get_translations, gettext, ngettext
 
 from ..engine import scoring as sc
-from ..web.i18n import kept_per_language
 from ..web.messages import describe
 
 
@@ -20,9 +19,9 @@ def _slot(name: str) -> str:
 
 
 def refusals() -> dict[str, str]:
-    """What the phone can refuse before the server sees it, keyed by the error's name;
-    built once per language (every score sheet carries them)."""
-    return kept_per_language("games.refusals", _refusals)
+    """What the phone can refuse before the server sees it, keyed by the error's name
+    (every score sheet carries them)."""
+    return _refusals()
 
 
 def _refusals() -> dict[str, str]:

@@ -6,8 +6,6 @@ wants in the request itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
 from urllib.parse import quote, urlencode
 
 from babel.support import NullTranslations
@@ -20,7 +18,6 @@ from . import terms
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-T = TypeVar("T")
 
 
 def _requested() -> str | None:
@@ -79,15 +76,6 @@ def url_with_lang(code: str) -> str:
 _catalogs: dict[str, NullTranslations] = {}
 
 
-def current_language() -> str:
-    """The language being rendered: the request's, or the one ``force_locale`` set."""
-    key = _catalog_key()
-    if key is None:
-        locale = get_locale()
-        key = locale.language if locale is not None else "en"
-    return key
-
-
 def _catalog_key() -> str | None:
     """The language Flask-Babel has already chosen, read where it keeps it (``g``), or
     None before it has chosen. Flask-Babel's own lookups walk the request context a dozen
@@ -101,7 +89,7 @@ def _catalog_key() -> str | None:
 
 
 def translations() -> NullTranslations:
-    """The catalog of :func:`current_language`, as ``flask_babel.get_translations``
+    """The catalog of the language being rendered, as ``flask_babel.get_translations``
     answers it (which it asks whenever the language is not chosen yet)."""
     key = _catalog_key()
     if key is None:
@@ -127,13 +115,3 @@ def init_app(app: Flask) -> None:
     )
     terms.init_app(app)
 
-
-def kept_per_language(name: str, build: Callable[[], T]) -> T:
-    """``build()`` once per language and app, then kept: for the parts of a page that
-    depend on nothing but the language (a fresh form's markup, a script's sentences),
-    which otherwise cost most of a page's rendering on every visit."""
-    kept = current_app.extensions.setdefault("kept:" + name, {})
-    language = current_language()
-    if language not in kept:
-        kept[language] = build()
-    return kept[language]
