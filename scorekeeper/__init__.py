@@ -66,8 +66,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, i18n, security
+    from .web import assets, db, i18n, kept, security
 
+    kept.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
