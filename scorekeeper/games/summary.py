@@ -22,6 +22,8 @@ PER_PAGE = 20
 RESUME = 5
 #: Players on one page of the statistics.
 STATS_PER_PAGE = 50
+#: Finished games the start page counts; past that it says "more than 100 finished".
+FINISHED_COUNTED = 100
 
 
 #: The scope of the statistics over every game (a server with ``OPEN_LIST``).
@@ -177,8 +179,12 @@ def running(db: sqlite3.Connection, device: str | None, limit: int = RESUME
 
 
 def finished_count(db: sqlite3.Connection, device: str | None) -> int:
+    """The finished games, counted up to one more than :data:`FINISHED_COUNTED`: past that
+    the start page says "more than 100 finished", and its cost does not grow with the
+    games ever played."""
     source, where, params = _filtered(device, 1)
-    return int(db.execute(f"SELECT count(*) FROM {source} {where}", params).fetchone()[0])
+    return int(db.execute(f"SELECT count(*) FROM (SELECT 1 FROM {source} {where} LIMIT ?)",
+                          (*params, FINISHED_COUNTED + 1)).fetchone()[0])
 
 
 def statistics(db: sqlite3.Connection, device: str | None, page: int = 1,

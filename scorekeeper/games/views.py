@@ -76,6 +76,7 @@ def index():
     return render_template("games/index.html", form=form, problems=problems,
                            running=summary.running(db, scope),
                            finished_count=summary.finished_count(db, scope),
+                           finished_counted=summary.FINISHED_COUNTED,
                            words=offline.start_words()), status
 
 
