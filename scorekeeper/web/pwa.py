@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
 from .assets import file_digests, static_digests, static_files, static_url
@@ -66,12 +66,13 @@ def _no_cache(response: Response) -> Response:
 
 @bp.get("/manifest.webmanifest")
 def manifest():
+    site = url_for("games.index")  # the site's root, under the prefix it is served at
     body = {
-        "id": "/",
+        "id": site,
         "name": "6 nimmt!",
         "short_name": "6 nimmt!",
-        "start_url": url_for("games.index"),
-        "scope": "/",
+        "start_url": site,
+        "scope": site,
         "display": "standalone",
         "theme_color": THEME,
         "background_color": BACKGROUND,
@@ -85,12 +86,15 @@ def manifest():
 
 @bp.get("/sw.js")
 def worker():
+    family = f"scorekeeper{request.script_root}-"  # another prefix is another site
     script = render_template(
         "pwa/sw.js",
-        cache_name="scorekeeper-" + cache_version(static_digests()),
+        cache_family=family,
+        cache_name=family + cache_version(static_digests()),
         precache=precache_urls(),
         pages=page_urls(),
         offline_url=url_for("pwa.offline"),
+        static_prefix=request.script_root + (current_app.static_url_path or "") + "/",
         start_url=url_for("games.index") if "games.index" in current_app.view_functions else "",
     )
     return _no_cache(Response(script, mimetype="text/javascript"))
