@@ -7,17 +7,14 @@ Every form works without JavaScript; the sheet's script only makes entry quicker
 from __future__ import annotations
 
 import json
-from datetime import date
 
-from babel import Locale
-from babel import dates as babel_dates
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import format_decimal, get_locale, gettext
+from flask_babel import format_decimal, gettext
 
 from ..engine import scoring as sc
 from ..web.db import get_db
 from ..web.messages import describe
-from . import access, backup, imports, offline, spreadsheet, store, summary
+from . import access, backup, imports, listed, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -25,17 +22,8 @@ bp = Blueprint("games", __name__)
 bp.record_once(access.add_converter)  # before any route names <game:...>
 bp.after_app_request(access.keep_device)
 bp.add_app_template_global(access.open_list, "games_open_list")
-
-
-@bp.app_template_filter("game_date")
-def game_date(stamp: str, locale: Locale | None = None) -> str:
-    """A stored UTC timestamp as a date in the page's language (21 Nov 2026, 21.11.2026);
-    a list passes the page's ``locale`` once for all its games."""
-    try:
-        day = date.fromisoformat(stamp[:10])
-    except ValueError:
-        return stamp[:10]
-    return babel_dates.format_date(day, "medium", locale=locale or get_locale())
+bp.add_app_template_global(listed.listed, "listed_games")
+bp.add_app_template_filter(listed.game_date, "game_date")
 
 
 def _game(game_id: str) -> store.Game:
