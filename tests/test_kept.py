@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from flask import Flask
+from flask import Flask, url_for
 
 from scorekeeper.web import assets, kept
 
@@ -87,7 +87,7 @@ def test_static_versions_are_those_of_each_file(app):
 
 
 def preloads(markup: str) -> list[str]:
-    return [part.split('"')[0].partition("?")[0] for part in markup.split('href="')[1:]]
+    return [part.split('"')[0] for part in markup.split('href="')[1:]]
 
 
 @pytest.mark.parametrize("first", ["js/a.js", "js/b.js"])
@@ -96,11 +96,14 @@ def test_a_modules_preloads_follow_the_module_and_the_folder(app, tmp_path, firs
         write(folder, "js/a.js", f'import "./{target}.js";\n')
         write(folder, "js/b.js", 'import "./z.js";\n')
         for name in ("x", "y", "z"):
-            write(folder, f"js/{name}.js", "export {};\n")
+            write(folder, f"js/{name}.js", f"export const {name} = {folder.parent.name!r};\n")
     second = "js/b.js" if first == "js/a.js" else "js/a.js"
-    expected = {("one", "js/a.js"): ["/static/js/x.js"], ("one", "js/b.js"): ["/static/js/z.js"],
-                ("two", "js/a.js"): ["/static/js/y.js"]}
+    expected = {("one", "js/a.js"): "js/x.js", ("one", "js/b.js"): "js/z.js",
+                ("two", "js/a.js"): "js/y.js", ("two", "js/b.js"): "js/z.js"}
     with app.test_request_context("/"):
-        for folder, name in (("one", first), ("one", second), ("two", "js/a.js")):
+        for folder, name in (("one", first), ("one", second), ("two", "js/b.js"),
+                             ("two", "js/a.js")):
             app.static_folder = str(tmp_path / folder / "static")
-            assert preloads(assets.module_script(name)) == expected[folder, name]
+            versioned = url_for("static", filename=expected[folder, name])
+            assert "?v=" in versioned
+            assert preloads(assets.module_script(name)) == [versioned], (folder, name)

@@ -11,7 +11,9 @@ import json
 import re
 
 import pytest
+from flask import url_for
 
+from scorekeeper.web import assets
 from tests.conftest import read_csrf_token
 
 PREFIX = "/club"
@@ -92,6 +94,19 @@ def test_the_start_form_sends_its_game_under_the_prefix(client):
         "threshold": "66", "variant": "basic", "rows": "4", "takes_at": "6", "hand_size": "10"})
     assert answer.status_code == 302
     assert re.fullmatch(rf"{PREFIX}/games/[0-9a-f]{{20}}", answer.headers["Location"])
+
+
+@pytest.mark.parametrize("base", ["http://localhost/", UNDER])
+def test_the_import_map_says_what_url_for_says(app, base):
+    """The map's URLs are made without ``url_for`` (a page names every module), so they
+    must be the very URLs it makes."""
+    with app.test_request_context("/", base_url=base):
+        mapped = json.loads(assets.import_map_json())["imports"]
+        assert len(mapped) > 20
+        for plain, versioned in mapped.items():
+            name = plain.partition("/static/")[2]
+            assert versioned == url_for("static", filename=name)
+            assert plain == url_for("static", filename=name, v=None)
 
 
 def test_the_manifest_is_the_prefixed_sites(client):

@@ -97,24 +97,32 @@ def static_url(filename: str) -> str:
     return url_for("static", filename=filename)
 
 
-def _module_urls(names: list[str]) -> list[tuple[str, str]]:
-    """Each static file of ``names``: its plain URL and its versioned one, as
-    :func:`static_url` makes them, for the request's prefix. Made here, not by ``url_for``,
-    because a page names every module: ``url_for`` for each was a third of its cost."""
+def _static_paths() -> dict[str, tuple[str, str]]:
+    """Each file of the static folder: its path as a URL writes it (quoted as ``url_for``
+    quotes it) and its version, once per process like the hashes they come from."""
+    folder = current_app.static_folder or ""
+    return kept("static paths", lambda: {
+        name: (quote(name, safe="!$&'()*+,/:;=@"), digest[:12])
+        for name, digest in static_digests().items()}, static_folder=folder)
+
+
+def _static_urls(names: list[str]) -> list[tuple[str, str]]:
+    """Each static file of ``names`` (each one there): its plain URL and its versioned one,
+    as ``url_for('static', ...)`` makes them for the request's prefix. Made here because a
+    page names every module, and ``url_for`` for each was a third of its cost."""
     base = request.script_root + (current_app.static_url_path or "") + "/"
-    digests = {} if current_app.config.get("RULES_FREEZING") else static_digests()
+    freezing = current_app.config.get("RULES_FREEZING")
     urls = []
-    for name in names:
-        plain = base + quote(name)
-        digest = digests.get(name)
-        urls.append((plain, f"{plain}?v={digest[:12]}" if digest else plain))
+    for path, version in map(_static_paths().__getitem__, names):
+        plain = base + path
+        urls.append((plain, plain if freezing else f"{plain}?v={version}"))
     return urls
 
 
 def import_map_json() -> str:
     """``{"imports": {plain module URL: versioned URL}}`` for every module of static/js."""
     modules = [name for name in static_digests() if name.startswith("js/") and name.endswith(".js")]
-    imports = dict(_module_urls(modules))
+    imports = dict(_static_urls(modules))
     return json.dumps({"imports": imports}, separators=(",", ":")).replace("<", "\\u003c")
 
 
@@ -152,7 +160,7 @@ def module_imports(name: str) -> list[str]:
 def module_script(name: str) -> Markup:
     """A page's module script, with a ``modulepreload`` for each module it imports: the
     browser fetches them all at once instead of one level of imports after another."""
-    (_, script), *deps = _module_urls([name, *module_imports(name)])
+    (_, script), *deps = _static_urls([name, *module_imports(name)])
     links = "".join(f'<link rel="modulepreload" href="{escape(url)}">' for _, url in deps)
     return Markup(f'{links}<script type="module" src="{escape(script)}"></script>')
 
