@@ -85,8 +85,8 @@ def fill(path: str, device: str, games: int = GAMES) -> str:
         state = sc.replay(settings, [sc.Event(sc.EventKind.DEAL, n, e)
                                      for n, e in enumerate(entries, 1)])
         summary.save(conn, row_id, state, stamp)
-        conn.execute("INSERT INTO game_access (device, game_id) VALUES (?, ?)",
-                     (device, row_id))
+        conn.execute("INSERT INTO game_access (device, game_id, finished) VALUES (?, ?, ?)",
+                     (device, row_id, int(state.finished)))  # as access.grant records it
     conn.execute("COMMIT")
     conn.close()
     return token
