@@ -14,8 +14,8 @@
   compressed once per version. Brotli is left out: it would need a native package.
 
 What is kept between requests (through :func:`.kept.kept`) depends on files only: the
-static folder's hashes, a file's gzip, the modules a module imports. URLs are made per
-request, under the prefix the request came in on.
+static folder's hashes, versions and quoted paths, a file's gzip, the modules a module
+imports. URLs are made per request, under the prefix the request came in on.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def static_digests() -> dict[str, str]:
 
 def static_version(filename: str) -> str | None:
     """The ``v`` of a static file: the start of its hash (None for a file that isn't there)."""
-    digest = static_digests().get(filename)
-    return None if digest is None else digest[:12]
+    found = _static_paths().get(filename)
+    return None if found is None else found[1]
 
 
 def add_version(endpoint: str, values: dict) -> None:

@@ -5,10 +5,11 @@ sends it. So its key must name everything the value depends on, and a reader sho
 able to check that from the call alone: each key part is a named argument
 (``kept("static gzip", build, path=..., mtime_ns=..., size=...)``).
 
-What is kept here depends on files only (a static file's hash, its gzip, what a module
-imports). Nothing of a request (its language, the prefix it is served under, its
-visitor) is part of a kept value, and no page markup is kept: pages are rendered for
-each request, and made fast by what they compute, not by reusing it.
+What is kept here depends on files only (a static file's hash, version and quoted
+path, its gzip, what a module imports: :mod:`.assets`). Nothing of a request (its
+language, the prefix it is served under, its visitor) is part of a kept value, and no
+page markup is kept: pages are rendered for each request, and made fast by what they
+compute, not by reusing it.
 """
 
 from __future__ import annotations
