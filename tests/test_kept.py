@@ -68,13 +68,15 @@ def test_a_static_files_gzip_follows_its_path_time_and_size(app, client, tmp_pat
 
 
 def test_static_versions_follow_the_static_folder(app, tmp_path):
-    write(tmp_path, "css/site.css", "body { margin: 0 }")
+    folder = tmp_path / "static"  # a folder's name is its URL path (Flask's static_url_path)
+    write(folder, "css/site.css", "body { margin: 0 }")
     with app.test_request_context("/"):
-        ours = assets.static_url("css/site.css")
-        app.static_folder = str(tmp_path)
-        theirs = assets.static_url("css/site.css")
+        ours = url_for("static", filename="css/site.css")
+        app.static_folder = str(folder)
+        theirs = url_for("static", filename="css/site.css")
+        assert assets.static_url("css/site.css") == theirs
     assert ours != theirs
-    digest = assets.file_digest(tmp_path / "css/site.css")[:12]
+    digest = assets.file_digest(folder / "css/site.css")[:12]
     assert theirs == f"/static/css/site.css?v={digest}"
 
 

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 from flask import url_for
@@ -94,6 +95,20 @@ def test_the_start_form_sends_its_game_under_the_prefix(client):
         "threshold": "66", "variant": "basic", "rows": "4", "takes_at": "6", "hand_size": "10"})
     assert answer.status_code == 302
     assert re.fullmatch(rf"{PREFIX}/games/[0-9a-f]{{20}}", answer.headers["Location"])
+
+
+@pytest.mark.parametrize("freezing", [False, True])
+@pytest.mark.parametrize("base", ["http://localhost/", UNDER])
+def test_static_url_says_what_url_for_says(app, base, freezing):
+    """``static_url`` makes a static file's URL without ``url_for``, so it must be the very
+    URL ``url_for`` makes: with or without a prefix, frozen for ``make site`` or not."""
+    app.config["RULES_FREEZING"] = freezing
+    names = [p.relative_to(app.static_folder).as_posix()
+             for p in assets.static_files(Path(app.static_folder))]
+    with app.test_request_context("/", base_url=base):
+        assert len(names) > 30
+        for name in [*names, "css/no-such-file.css", "a b/c#d.css"]:
+            assert assets.static_url(name) == url_for("static", filename=name), name
 
 
 @pytest.mark.parametrize("base", ["http://localhost/", UNDER])

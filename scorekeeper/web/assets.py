@@ -93,8 +93,11 @@ def add_version(endpoint: str, values: dict) -> None:
 
 
 def static_url(filename: str) -> str:
-    """The versioned URL of a static file (``url_for('static', ...)`` says the same)."""
-    return url_for("static", filename=filename)
+    """The versioned URL of a static file: what ``url_for('static', ...)`` says, made
+    without it for a file that is there (:func:`_static_urls`)."""
+    if filename not in _static_paths():
+        return url_for("static", filename=filename)
+    return _static_urls([filename])[0][1]
 
 
 def _static_paths() -> dict[str, tuple[str, str]]:
