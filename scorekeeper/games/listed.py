@@ -32,33 +32,32 @@ def game_date(stamp: str, locale: Locale | None = None) -> str:
 
 
 class Listed(NamedTuple):
-    """One game's line: the game, its sheet's URL, and its players, date, deals and
-    winners as words."""
+    """One game's line, in words."""
 
-    game: GameSummary
     sheet: str
+    """The URL of its score sheet."""
     players: str
-    date: str
-    deals: str
+    meta: str
+    """Its date, deals and note: ``6 Feb 2026 · 30 deals · Club evening``."""
     won: str
     """``Won by ...``, or empty while the game runs."""
 
 
 def listed(games: Iterable[GameSummary]) -> list[Listed]:
-    """Each of ``games`` with the words of its line, in the language being rendered."""
+    """Each of ``games`` as the words of its line, in the language being rendered."""
     locale, catalog = get_locale(), get_translations()
     medium = babel_dates.parse_pattern(babel_dates.get_date_format("medium", locale))
     sheets = url_for("games.listing") + "/"  # a game's sheet is /games/<id> (games.sheet)
-
-    def day(stamp: str) -> str:  # as game_date says it, its pattern looked up once
-        try:
-            return medium.apply(date.fromisoformat(stamp[:10]), locale)
+    lines = []
+    for game in games:
+        try:  # as game_date says it, with the pattern looked up once
+            day = medium.apply(date.fromisoformat(game.created_at[:10]), locale)
         except ValueError:
-            return stamp[:10]
-
-    return [Listed(
-        game, sheets + game.id, ", ".join(game.players), day(game.created_at),
-        catalog.ungettext("%(num)s deal", "%(num)s deals", game.deals) % {"num": game.deals},
-        catalog.ugettext("Won by %(names)s") % {"names": ", ".join(game.winners)}
-        if game.finished else "",
-    ) for game in games]
+            day = game.created_at[:10]
+        deals = catalog.ungettext("%(num)s deal", "%(num)s deals", game.deals) % {
+            "num": game.deals}
+        won = (catalog.ugettext("Won by %(names)s") % {"names": ", ".join(game.winners)}
+               if game.finished else "")
+        meta = f"{day} · {deals} · {game.note}" if game.note else f"{day} · {deals}"
+        lines.append(Listed(sheets + game.id, ", ".join(game.players), meta, won))
+    return lines

@@ -136,7 +136,7 @@ def _scope(device: str | None) -> tuple[str, str, tuple]:
 def _summaries(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[GameSummary]:
     """Rows of :data:`_COLUMNS` as summaries (read by position: a list page reads twenty,
     and looking each column up by name cost as much as the query)."""
-    ids = [r[0] for r in rows]
+    ids = [r[0] for r in rows if r[6]]  # only a finished game has winners
     winners: dict[int, list[str]] = {}
     if ids:
         marks = ",".join("?" * len(ids))
