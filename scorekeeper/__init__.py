@@ -66,13 +66,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, frame, i18n, security
+    from .web import assets, db, i18n, kept, security
 
+    kept.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     assets.init_app(app)
-    frame.init_app(app)
     register_blueprints(app)
     return app
 
@@ -86,7 +86,6 @@ def register_blueprints(app: Flask) -> None:
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
-    from .games import lines as games_lines
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
@@ -104,4 +103,3 @@ def register_blueprints(app: Flask) -> None:
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
     rules_export.init_app(app)
-    games_lines.init_app(app)

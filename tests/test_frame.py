@@ -1,8 +1,8 @@
-"""The frame every page shares, kept per language and section (web/frame.py), the
-templates' catalog lookup (web/i18n.py) and the connection each thread keeps (web/db.py).
+"""The frame every page shares (templates/base.html), the templates' catalog lookup
+(web/i18n.py) and the connection each thread keeps (web/db.py).
 
-What is kept must never show one visitor's page in another's language or section, and a
-kept connection must never carry one request's transaction into the next.
+One visitor's page must never show in another's language or section, and a kept
+connection must never carry one request's transaction into the next.
 """
 
 from __future__ import annotations
@@ -66,6 +66,31 @@ def test_templates_follow_a_forced_language_inside_a_request(app):
         with force_locale("de"):
             assert render_template_string("{{ _('Rules') }}") == "Regeln"
         assert render_template_string("{{ _('Rules') }}") == "Regels"
+
+
+def test_a_macro_imported_without_the_pages_context_follows_the_language(app, tmp_path):
+    """Such a macro sees only the templates' globals, which look the catalog up for each
+    sentence, forced language included."""
+    app.jinja_loader.searchpath.append(str(tmp_path))  # type: ignore[union-attr]
+    (tmp_path / "_rules_word.html").write_text("{% macro word() %}{{ _('Rules') }}{% endmacro %}")
+    page = "{% from '_rules_word.html' import word %}{{ word() }} {{ _('Rules') }}"
+    with app.test_request_context("/?lang=nl"):
+        assert render_template_string(page) == "Regels Regels"
+        with force_locale("de"):
+            assert render_template_string(page) == "Regeln Regeln"
+
+
+@pytest.mark.parametrize("autoescape", ["true", "false"])
+def test_template_gettext_is_new_style(app, autoescape):
+    """``%(name)s`` values filled in (escaped where the template escapes), ``num`` given to
+    ``ngettext``, ``%%`` read as a format string even without values."""
+    page = (f"{{% autoescape {autoescape} %}}"
+            "{{ _('Won by %(names)s', names='<b>') }}|{{ ngettext('%(num)s deal', "
+            "'%(num)s deals', n) }}|{{ gettext('100%% sure') }}{% endautoescape %}")
+    name = "&lt;b&gt;" if autoescape == "true" else "<b>"
+    with app.test_request_context("/?lang=nl"):
+        assert render_template_string(page, n=1) == f"Gewonnen door {name}|1 ronde|100% sure"
+        assert render_template_string(page, n=3).split("|")[1] == "3 rondes"
 
 
 def test_a_thread_keeps_its_connection_and_no_transaction_outlives_a_request(app):

@@ -301,9 +301,8 @@ def test_lists_never_load_a_game(client, monkeypatch, path):
     assert client.get(path).status_code == 200
 
 
-def test_a_kept_list_line_follows_the_game_and_the_language(app):
-    """Lines are kept per state and language (games/lines.py): a new deal, the end and
-    another language each show at once."""
+def test_a_list_line_follows_the_game_and_the_language(app):
+    """A new deal, the end and another language each show at once in a game's line."""
     client = app.test_client()
     token = api_game(client)
     headers = {"X-CSRFToken": read_csrf_token(client)}
@@ -317,3 +316,26 @@ def test_a_kept_list_line_follows_the_game_and_the_language(app):
         "number": 1, "bullheads": {"Ann": 70, "Bob": 3}}).status_code == 201
     assert "1 deal" in line() and "Won by Bob" in line()
     assert "1 ronde" in line("nl") and "Gewonnen door Bob" in line("nl")
+
+
+@pytest.mark.parametrize("open_list", [False, True])
+@pytest.mark.parametrize(("lang", "exact", "more"), [
+    ("en", "(15 finished)", "(more than 14 finished)"),
+    ("nl", "(15 afgelopen)", "(meer dan 14 afgelopen)"),
+    ("de", "(15 beendet)", "(mehr als 14 beendet)"),
+])
+def test_the_start_page_counts_finished_games_only_up_to_a_cap(tmp_path, monkeypatch, open_list,
+                                                                lang, exact, more):
+    """Counting every finished game made the start page cost more with each game played;
+    past the cap it says "more than" the cap, in the page's language."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "count.sqlite"),
+                      "SECRET_KEY": "test", "OPEN_LIST": open_list})
+    client = app.test_client()
+    for token in fill(app, 45)[::3]:  # the 15 finished, opened on this phone by their links
+        assert client.get(f"/games/{token}").status_code == 200
+    monkeypatch.setattr(summary, "FINISHED_COUNTED", 15)
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert exact in page and more not in page
+    monkeypatch.setattr(summary, "FINISHED_COUNTED", 14)
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert more in page and exact not in page

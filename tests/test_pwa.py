@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import pwa
+from scorekeeper.web import assets, pwa
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -86,7 +86,7 @@ def test_static_urls_carry_the_hash_of_their_content(app):
     site_css = STATIC / "css/site.css"
     with app.test_request_context("/"):
         url = pwa.static_url("css/site.css")
-        assert url == "/static/css/site.css?v=" + pwa.file_digest(site_css)[:12]
+        assert url == "/static/css/site.css?v=" + assets.file_digest(site_css)[:12]
         assert pwa.static_url("css/no-such-file.css") == "/static/css/no-such-file.css"
 
 

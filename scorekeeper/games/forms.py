@@ -32,8 +32,10 @@ VARIANT_CHOICES = [
 
 
 class StartForm(FlaskForm):
+    # Labelled, as every field: WTForms makes a label for a field without one by asking
+    # its own catalog, which Flask-WTF then reads from disk on every request.
     players = FieldList(
-        StringField(lazy_gettext("Player")),
+        StringField(lazy_gettext("Player")), lazy_gettext("Players"),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS,
     )
     end = RadioField(

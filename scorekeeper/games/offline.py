@@ -4,8 +4,7 @@ The start page and the offline score sheet (``/games/offline``) are kept by the 
 worker and run without the server; the score sheet keeps deals typed without a
 connection. Their scripts take every sentence from the page's one catalog
 (:mod:`scorekeeper.web.catalog`): the refusals are the engine's own templates, so the
-phone says exactly what the server would. Each catalog depends on nothing but the
-language, so it is built once per language.
+phone says exactly what the server would.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from markupsafe import Markup
 from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
-from ..web.i18n import kept_per_language
 
 #: What the phone refuses before the server sees it: a new game, and a deal.
 REFUSALS = (
@@ -99,28 +97,27 @@ SHEET = (
 CORRECTION = ("done",)
 
 
-def _page(name: str, keys: tuple[str, ...], plurals: tuple[str, ...] = (),
+def _page(keys: tuple[str, ...], plurals: tuple[str, ...] = (),
           refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
-    return kept_per_language(f"games.catalog.{name}", lambda: catalog.render(
-        {key: SENTENCES[key] for key in keys}, {key: PLURALS[key] for key in plurals},
-        refusals))
+    return catalog.render({key: SENTENCES[key] for key in keys},
+                          {key: PLURALS[key] for key in plurals}, refusals)
 
 
 def start_catalog() -> Markup:
     """The start page: refusals of a game started offline, and the games kept on the phone."""
-    return _page("start", START, ("deals",), REFUSALS)
+    return _page(START, ("deals",), REFUSALS)
 
 
 def offline_sheet_catalog() -> Markup:
     """The offline score sheet: its status lines, the deal form, the sending, the refusals."""
-    return _page("offline", OFFLINE_SHEET, ("leading",), REFUSALS)
+    return _page(OFFLINE_SHEET, ("leading",), REFUSALS)
 
 
 def sheet_catalog() -> Markup:
     """The score sheet: deals waiting on the phone, the preview, the grid, the hand-over."""
-    return _page("sheet", SHEET, (), (errors.DealOverBound, errors.DealUnderBound))
+    return _page(SHEET, (), (errors.DealOverBound, errors.DealUnderBound))
 
 
 def correction_catalog() -> Markup:
     """A correction's page: its card grid."""
-    return _page("correction", CORRECTION)
+    return _page(CORRECTION)

@@ -22,6 +22,8 @@ PER_PAGE = 20
 RESUME = 5
 #: Players on one page of the statistics.
 STATS_PER_PAGE = 50
+#: Finished games the start page counts; past that it says "more than 100 finished".
+FINISHED_COUNTED = 100
 
 
 #: The scope of the statistics over every game (a server with ``OPEN_LIST``).
@@ -132,18 +134,22 @@ def _scope(device: str | None) -> tuple[str, str, tuple]:
 
 
 def _summaries(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[GameSummary]:
-    ids = [r["id"] for r in rows]
+    """Rows of :data:`_COLUMNS` as summaries (read by position: a list page reads twenty,
+    and looking each column up by name cost as much as the query)."""
+    ids = [r[0] for r in rows if r[6]]  # only a finished game has winners
     winners: dict[int, list[str]] = {}
     if ids:
         marks = ",".join("?" * len(ids))
-        for w in db.execute(f"SELECT game_id, name FROM game_players WHERE winner = 1 AND"
-                            f" game_id IN ({marks}) ORDER BY game_id, seat", ids):
-            winners.setdefault(w["game_id"], []).append(w["name"])
-    return [GameSummary(r["token"], r["created_at"], r["note"], tuple(json.loads(r["players"])),
-                        r["deal_count"], bool(r["finished"]), tuple(winners.get(r["id"], ())))
-            for r in rows]
+        for game_id, name in db.execute(f"SELECT game_id, name FROM game_players WHERE"
+                                        f" winner = 1 AND game_id IN ({marks})"
+                                        " ORDER BY game_id, seat", ids):
+            winners.setdefault(game_id, []).append(name)
+    return [GameSummary(token, created_at, note, tuple(json.loads(players)), deals,
+                        bool(finished), tuple(winners.get(row_id, ())))
+            for row_id, token, created_at, note, players, deals, finished in rows]
 
 
+#: What :func:`_summaries` reads, in this order.
 _COLUMNS = "g.id, g.token, g.created_at, g.note, g.players, g.deal_count, g.finished"
 
 
@@ -177,8 +183,12 @@ def running(db: sqlite3.Connection, device: str | None, limit: int = RESUME
 
 
 def finished_count(db: sqlite3.Connection, device: str | None) -> int:
+    """The finished games, counted up to one more than :data:`FINISHED_COUNTED`: past that
+    the start page says "more than 100 finished", and its cost does not grow with the
+    games ever played."""
     source, where, params = _filtered(device, 1)
-    return int(db.execute(f"SELECT count(*) FROM {source} {where}", params).fetchone()[0])
+    return int(db.execute(f"SELECT count(*) FROM (SELECT 1 FROM {source} {where} LIMIT ?)",
+                          (*params, FINISHED_COUNTED + 1)).fetchone()[0])
 
 
 def statistics(db: sqlite3.Connection, device: str | None, page: int = 1,

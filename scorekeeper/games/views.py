@@ -7,12 +7,9 @@ Every form works without JavaScript; the sheet's script only makes entry quicker
 from __future__ import annotations
 
 import json
-from datetime import date
-from functools import lru_cache
 
-from babel import dates as babel_dates
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import format_decimal, get_locale, gettext
+from flask_babel import format_decimal, gettext
 
 from ..engine import errors
 from ..engine.deal import Entry, score_deal
@@ -20,32 +17,17 @@ from ..engine.game import EventKind
 from ..engine.settings import Settings
 from ..web.db import get_db
 from ..web.errors import describe
-from . import access, backup, handover, imports, offline, spreadsheet, store, summary
+from . import access, backup, handover, imports, listed, offline, spreadsheet, store, summary
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
-from .start_form import start_form_markup
 
 bp = Blueprint("games", __name__)
 bp.record_once(access.add_converter)  # before any route names <game:...>
 bp.after_app_request(access.keep_device)
 bp.add_app_template_global(access.open_list, "games_open_list")
 bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
-
-
-@bp.app_template_filter("game_date")
-def game_date(stamp: str) -> str:
-    """A stored UTC timestamp as a date in the page's language (21 Nov 2026, 21.11.2026)."""
-    return _medium_date(stamp[:10], str(get_locale()))
-
-
-@lru_cache(maxsize=1024)
-def _medium_date(day: str, language: str) -> str:
-    """Kept: a list of twenty games shows a handful of days, and Babel's formatting of
-    each one cost more than the rest of a game's line."""
-    try:
-        return babel_dates.format_date(date.fromisoformat(day), "medium", locale=language)
-    except ValueError:
-        return day
+bp.add_app_template_global(listed.listed, "listed_games")
+bp.add_app_template_filter(listed.game_date, "game_date")
 
 
 def _game(game_id: str) -> store.Game:
@@ -72,10 +54,9 @@ def _page() -> int:
 
 @bp.route("/", methods=["GET", "POST"])
 def index():
-    form: StartForm | None = None  # a visit that posts nothing gets the kept fresh form
+    form = StartForm()  # what was posted, or the fresh form
     problems: list[str] = []
     if request.method == "POST":
-        form = StartForm()
         if form.validate_on_submit():
             try:
                 settings = form.settings()
@@ -93,10 +74,10 @@ def index():
     db, scope = get_db(), access.scope()
     store.summarize_stale(db)
     status = 400 if problems else 200
-    return render_template("games/index.html", start_form=start_form_markup(form),
-                           problems=problems,
+    return render_template("games/index.html", form=form, problems=problems,
                            running=summary.running(db, scope),
                            finished_count=summary.finished_count(db, scope),
+                           finished_counted=summary.FINISHED_COUNTED,
                            catalog=offline.start_catalog()), status
 
 

@@ -1,16 +1,21 @@
 """Static files and text over the wire: versioned URLs cached for a year, gzip for text.
 
-- Every ``url_for('static', filename=...)`` carries ``?v=<content hash>`` (a URL default),
-  each file hashed once per process (:func:`static_version`), so a new release never
-  mixes with files a browser kept.
+- Every ``url_for('static', filename=...)`` carries ``?v=<content hash>`` (a URL default).
+  The static folder is hashed once per process (:func:`static_version`), so a new release
+  never mixes with files a browser kept, and pages, import map and worker name the same
+  version of a file.
 - A static answer whose ``v`` is the file's current hash may be kept for a year; any other
   (no ``v``, or one of an older release) is revalidated on every use.
 - ES modules import each other by relative URL (``./cards.js``), which carries no hash:
   :func:`import_map_tag` maps each module's plain URL to its versioned one, and base.html
-  puts that map before any module script. It is an inline script, so each page's
+  puts that map before any module script. It is an inline script, so the page's
   Content-Security-Policy also allows exactly its SHA-256.
 - Text (HTML, CSS, JS, JSON, SVG) is gzipped when the browser accepts it; a static file is
   compressed once per version. Brotli is left out: it would need a native package.
+
+What is kept between requests (through :func:`.kept.kept`) depends on files only: the
+static folder's hashes, versions and quoted paths, a file's gzip, the modules a module
+imports. URLs are made per request, under the prefix the request came in on.
 """
 
 from __future__ import annotations
@@ -22,9 +27,12 @@ import json
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import quote
 
-from flask import Flask, Response, current_app, request, url_for
+from flask import Flask, Response, current_app, g, request, url_for
 from markupsafe import Markup, escape
+
+from .kept import kept
 
 YEAR = 31_536_000
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -35,42 +43,40 @@ COMPRESSIBLE = frozenset({
 })
 #: Below this a gzip header and the Vary cost more than they save.
 MIN_SIZE = 256
-
-_digests: dict[tuple[str, int, int], str] = {}
-_compressed: dict[tuple[str, int, int], bytes] = {}
-_versions: dict[tuple[str, str], str] = {}
-_graphs: dict[tuple[str, str], list[str]] = {}
-_maps: dict[tuple[str, str], tuple[str, str]] = {}
-_scripts: dict[tuple[str, str, str], Markup] = {}
 #: ``import ... from "./x.js"``, ``export ... from "./x.js"`` and ``import "./x.js"``.
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.M)
 
 
-def _key(path: Path) -> tuple[str, int, int]:
-    stat = path.stat()
-    return str(path), stat.st_mtime_ns, stat.st_size
-
-
 def file_digest(path: Path) -> str:
-    """SHA-256 of a file's contents, remembered while its size and mtime stay the same."""
-    key = _key(path)
-    if key not in _digests:
-        _digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return _digests[key]
+    """SHA-256 of a file's contents."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def static_files(folder: Path, subfolders: tuple[str, ...] | None = None) -> list[Path]:
+    """The files under ``folder`` (or only its ``subfolders``), sorted, hidden ones skipped."""
+    roots = [folder / name for name in subfolders] if subfolders else [folder]
+    files = [p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file()]
+    visible = [p for p in files if not any(part.startswith(".") for part in
+                                           p.relative_to(folder).parts)]
+    return sorted(visible)
+
+
+def file_digests(folder: Path) -> dict[str, str]:
+    """Each file of ``folder`` (its path inside, with ``/``) and the SHA-256 of its contents."""
+    return {p.relative_to(folder).as_posix(): file_digest(p) for p in static_files(folder)}
+
+
+def static_digests() -> dict[str, str]:
+    """:func:`file_digests` of the app's static folder, read once per process: a release
+    restarts the server."""
+    folder = current_app.static_folder or ""
+    return kept("static digests", lambda: file_digests(Path(folder)), static_folder=folder)
 
 
 def static_version(filename: str) -> str | None:
-    """The ``v`` of a static file: the start of its hash (None for a file that isn't there).
-
-    Hashed once per process: a release restarts the server, and pages, import map and
-    worker must all name the same version of a file."""
-    key = (current_app.static_folder or "", filename)
-    if key not in _versions:
-        path = Path(key[0]) / filename
-        if ".." in Path(filename).parts or Path(filename).is_absolute() or not path.is_file():
-            return None
-        _versions[key] = file_digest(path)[:12]
-    return _versions[key]
+    """The ``v`` of a static file: the start of its hash (None for a file that isn't there)."""
+    found = _static_paths().get(filename)
+    return None if found is None else found[1]
 
 
 def add_version(endpoint: str, values: dict) -> None:
@@ -87,71 +93,79 @@ def add_version(endpoint: str, values: dict) -> None:
 
 
 def static_url(filename: str) -> str:
-    """The versioned URL of a static file (``url_for('static', ...)`` says the same)."""
-    return url_for("static", filename=filename)
+    """The versioned URL of a static file: what ``url_for('static', ...)`` says, made
+    without it for a file that is there (:func:`_static_urls`)."""
+    if filename not in _static_paths():
+        return url_for("static", filename=filename)
+    return _static_urls([filename])[0][1]
 
 
-def _import_map() -> tuple[str, str]:
-    """The import map's JSON and its CSP source, built once per process."""
-    folder = Path(current_app.static_folder or "")
-    key = (request.script_root, str(folder))
-    if key not in _maps:
-        modules = sorted(p.relative_to(folder).as_posix() for p in (folder / "js").rglob("*.js"))
-        imports = {}
-        for name in modules:
-            versioned = static_url(name)
-            imports[versioned.partition("?")[0]] = versioned
-        text = json.dumps({"imports": imports}, separators=(",", ":")).replace("<", "\\u003c")
-        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-        _maps[key] = (text, f"'sha256-{digest}'")
-    return _maps[key]
+def _static_paths() -> dict[str, tuple[str, str]]:
+    """Each file of the static folder: its path as a URL writes it (quoted as ``url_for``
+    quotes it) and its version, once per process like the hashes they come from."""
+    folder = current_app.static_folder or ""
+    return kept("static paths", lambda: {
+        name: (quote(name, safe="!$&'()*+,/:;=@"), digest[:12])
+        for name, digest in static_digests().items()}, static_folder=folder)
+
+
+def _static_urls(names: list[str]) -> list[tuple[str, str]]:
+    """Each static file of ``names`` (each one there): its plain URL and its versioned one,
+    as ``url_for('static', ...)`` makes them for the request's prefix. Made here because a
+    page names every module, and ``url_for`` for each was a third of its cost."""
+    base = request.script_root + (current_app.static_url_path or "") + "/"
+    freezing = current_app.config.get("RULES_FREEZING")
+    urls = []
+    for path, version in map(_static_paths().__getitem__, names):
+        plain = base + path
+        urls.append((plain, plain if freezing else f"{plain}?v={version}"))
+    return urls
 
 
 def import_map_json() -> str:
     """``{"imports": {plain module URL: versioned URL}}`` for every module of static/js."""
-    return _import_map()[0]
+    modules = [name for name in static_digests() if name.startswith("js/") and name.endswith(".js")]
+    imports = dict(_static_urls(modules))
+    return json.dumps({"imports": imports}, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def import_map_tag() -> Markup:
-    """The ``<script type="importmap">`` a page puts before its first module script."""
-    return Markup(f'<script type="importmap">{import_map_json()}</script>')
+    """The ``<script type="importmap">`` a page puts before its first module script; the
+    page's Content-Security-Policy then allows this one inline script by its hash."""
+    text = import_map_json()
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    g.import_map_source = f"'sha256-{digest}'"
+    return Markup(f'<script type="importmap">{text}</script>')
 
 
-def import_map_source() -> str:
-    """The map's CSP source, ``'sha256-...'``: the one inline script pages may run."""
-    return _import_map()[1]
+def _module_graph(folder: Path, name: str) -> list[str]:
+    """Every module ``name`` (a path under ``folder``) imports, directly or not, once each."""
+    found: dict[str, None] = {}
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        source = (folder / current).read_text(encoding="utf-8")
+        for spec in _STATIC_IMPORT.findall(source):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(current), spec))
+            if target not in found and target != name:
+                found[target] = None
+                todo.append(target)
+    return sorted(found)
 
 
 def module_imports(name: str) -> list[str]:
-    """Every module ``name`` (a path under static/) imports, directly or not, once each."""
-    folder = Path(current_app.static_folder or "")
-    key = (str(folder), name)
-    if key not in _graphs:
-        found: dict[str, None] = {}
-        todo = [name]
-        while todo:
-            current = todo.pop()
-            source = (folder / current).read_text(encoding="utf-8")
-            for spec in _STATIC_IMPORT.findall(source):
-                target = posixpath.normpath(posixpath.join(posixpath.dirname(current), spec))
-                if target not in found and target != name:
-                    found[target] = None
-                    todo.append(target)
-        _graphs[key] = sorted(found)
-    return _graphs[key]
+    """:func:`_module_graph` of a module of the static folder, read once per process."""
+    folder = current_app.static_folder or ""
+    return kept("module imports", lambda: _module_graph(Path(folder), name),
+                static_folder=folder, module=name)
 
 
 def module_script(name: str) -> Markup:
     """A page's module script, with a ``modulepreload`` for each module it imports: the
-    browser fetches them all at once instead of one level of imports after another.
-    Built once per process, like the versions it names."""
-    key = (request.script_root, current_app.static_folder or "", name)
-    if key not in _scripts:
-        links = "".join(f'<link rel="modulepreload" href="{escape(static_url(dep))}">'
-                        for dep in module_imports(name))
-        _scripts[key] = Markup(
-            f'{links}<script type="module" src="{escape(static_url(name))}"></script>')
-    return _scripts[key]
+    browser fetches them all at once instead of one level of imports after another."""
+    (_, script), *deps = _static_urls([name, *module_imports(name)])
+    links = "".join(f'<link rel="modulepreload" href="{escape(url)}">' for _, url in deps)
+    return Markup(f'{links}<script type="module" src="{escape(script)}"></script>')
 
 
 def cache_headers(response: Response) -> Response:
@@ -166,11 +180,13 @@ def cache_headers(response: Response) -> Response:
 
 
 def _allow_import_map(response: Response) -> None:
-    """Pages run the import map, an inline script the policy would refuse without its hash."""
+    """A page that carries the import map runs it, an inline script the policy would
+    refuse without its hash."""
     policy = response.headers.get("Content-Security-Policy")
-    if response.mimetype == "text/html" and policy and "script-src 'self'" in policy:
+    source = g.get("import_map_source")
+    if source and response.mimetype == "text/html" and policy and "script-src 'self'" in policy:
         response.headers["Content-Security-Policy"] = policy.replace(
-            "script-src 'self'", f"script-src 'self' {import_map_source()}", 1)
+            "script-src 'self'", f"script-src 'self' {source}", 1)
 
 
 def _accepts_gzip() -> bool:
@@ -178,14 +194,15 @@ def _accepts_gzip() -> bool:
 
 
 def _static_gzip(response: Response) -> bytes:
-    """A static file's gzip, made once per version; the open file answer is closed."""
+    """A static file's gzip, made once per state of the file (its path, time and size);
+    the open file answer is closed."""
     path = Path(current_app.static_folder or "") / request.view_args["filename"]  # type: ignore[index]
-    key = _key(path)
-    if key not in _compressed:
-        _compressed[key] = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+    stat = path.stat()
+    body = kept("static gzip", lambda: gzip.compress(path.read_bytes(), compresslevel=9, mtime=0),
+                path=str(path), mtime_ns=stat.st_mtime_ns, size=stat.st_size)
     if hasattr(response.response, "close"):
         response.response.close()
-    return _compressed[key]
+    return body
 
 
 def compress(response: Response) -> Response:

@@ -1,18 +1,21 @@
 """Language choice: ``?lang=``, then the cookie, then ``Accept-Language``, then English.
 
 The JSON interface skips the cookie (docs/api.md, Conventions): an API client says what it
-wants in the request itself.
+wants in the request itself. Templates read each render's catalog once, through
+Flask-Babel's public ``get_translations`` (:func:`init_app`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 from urllib.parse import quote, urlencode
 
 from babel.support import NullTranslations
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 from . import terms
 
@@ -20,7 +23,6 @@ from . import terms
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-T = TypeVar("T")
 
 
 def _requested() -> str | None:
@@ -74,66 +76,64 @@ def url_with_lang(code: str) -> str:
     return request.script_root + safe_path(request.path) + "?" + urlencode(args, doseq=True)
 
 
-#: Language code -> its catalog, as Flask-Babel loaded it (every app of a process reads
-#: the same translations/ folder).
-_catalogs: dict[str, NullTranslations] = {}
+def _newstyle(eval_ctx: EvalContext, text: str, variables: dict[str, object]) -> str:
+    """Jinja's new-style gettext: always a format string, its values escaped in HTML."""
+    if eval_ctx.autoescape:
+        return Markup(text) % variables
+    return text % variables
 
 
-def current_language() -> str:
-    """The language being rendered: the request's, or the one ``force_locale`` set."""
-    key = _catalog_key()
-    if key is None:
-        locale = get_locale()
-        key = locale.language if locale is not None else "en"
-    return key
+def gettext_functions(catalog: Callable[[], NullTranslations]) -> dict[str, object]:
+    """The templates' ``_``, ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext``,
+    reading ``catalog()``: new-style gettext (``_("%(name)s wins", name=...)``, values
+    escaped), as Jinja's i18n extension makes it, in one call where its wrappers take
+    three and ask for the template context, which Jinja copies for each call in a loop."""
+
+    @pass_eval_context
+    def gettext(eval_ctx: EvalContext, string: str, /, **variables: object) -> str:
+        return _newstyle(eval_ctx, catalog().ugettext(string), variables)
+
+    @pass_eval_context
+    def ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, /,
+                 **variables: object) -> str:
+        variables.setdefault("num", num)
+        return _newstyle(eval_ctx, catalog().ungettext(singular, plural, num), variables)
+
+    @pass_eval_context
+    def pgettext(eval_ctx: EvalContext, context: str, string: str, /,
+                 **variables: object) -> str:
+        return _newstyle(eval_ctx, catalog().upgettext(context, string), variables)
+
+    @pass_eval_context
+    def npgettext(eval_ctx: EvalContext, context: str, singular: str, plural: str, num: int,
+                  /, **variables: object) -> str:
+        variables.setdefault("num", num)
+        text = catalog().unpgettext(context, singular, plural, num)
+        return _newstyle(eval_ctx, text, variables)
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext,
+            "npgettext": npgettext}
 
 
-def _catalog_key() -> str | None:
-    """The language Flask-Babel has already chosen, read where it keeps it (``g``), or
-    None before it has chosen. Flask-Babel's own lookups walk the request context a dozen
-    times a call; a page asks for sixty sentences and this read was a tenth of its cost."""
-    try:
-        state = g.get("_flask_babel")
-    except RuntimeError:  # no app context: no language chosen
-        return None
-    locale = getattr(state, "babel_locale", None)
-    return None if locale is None else locale.language
-
-
-def translations() -> NullTranslations:
-    """The catalog of :func:`current_language`, as ``flask_babel.get_translations``
-    answers it (which it asks whenever the language is not chosen yet)."""
-    key = _catalog_key()
-    if key is None:
-        return get_translations()
-    if key not in _catalogs:
-        _catalogs[key] = get_translations()
-    return _catalogs[key]
+def _render_gettext() -> dict[str, object]:
+    """Context processor: gettext functions bound to the catalog of the language being
+    rendered, resolved once per ``render_template`` with Flask-Babel's
+    ``get_translations`` (so inside ``force_locale`` when the render is). A page asks for
+    sixty sentences; resolving the catalog again for each walks the request context a
+    dozen times a sentence."""
+    catalog = get_translations()
+    return gettext_functions(lambda: catalog)
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
-    # The templates' ``_``, ``gettext`` and ``ngettext`` look the catalog up the fast way.
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
-        newstyle=True,
-    )
+    # A macro imported without the page's context sees only the globals: these resolve
+    # the catalog for each sentence.
+    app.jinja_env.globals.update(gettext_functions(get_translations))
+    app.context_processor(_render_gettext)
+    app.jinja_env.newstyle_gettext = True  # type: ignore[attr-defined]  # {% trans %} too
     app.after_request(remember_language)
     app.jinja_env.globals.update(
         get_locale=get_locale, LANGUAGES=LANGUAGES, url_with_lang=url_with_lang
     )
     terms.init_app(app)
-
-
-def kept_per_language(name: str, build: Callable[[], T]) -> T:
-    """``build()`` once per language and app, then kept: for the parts of a page that
-    depend on nothing but the language (a fresh form's markup, a script's sentences),
-    which otherwise cost most of a page's rendering on every visit."""
-    kept = current_app.extensions.setdefault("kept:" + name, {})
-    language = current_language()
-    if language not in kept:
-        kept[language] = build()
-    return kept[language]

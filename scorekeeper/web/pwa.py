@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
-from .assets import file_digest, static_url
+from .assets import file_digests, static_digests, static_files, static_url
 from .i18n import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
@@ -30,22 +30,17 @@ THEME = "#7a1f1f"  # --accent in static/css/site.css
 BACKGROUND = "#fbf8f3"  # --paper
 
 
-def static_files(folder: Path, subfolders: tuple[str, ...] | None = None) -> list[Path]:
-    """The files under ``folder`` (or only its ``subfolders``), sorted, hidden ones skipped."""
-    roots = [folder / name for name in subfolders] if subfolders else [folder]
-    files = [p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file()]
-    visible = [p for p in files if not any(part.startswith(".") for part in
-                                           p.relative_to(folder).parts)]
-    return sorted(visible)
+def cache_version(digests: dict[str, str]) -> str:
+    """One hash over every static file's path and contents hash: the worker's cache version."""
+    total = hashlib.sha256()
+    for name, digest in sorted(digests.items()):
+        total.update(name.encode() + b"\0" + digest.encode() + b"\n")
+    return total.hexdigest()[:16]
 
 
 def static_digest(folder: Path) -> str:
-    """One hash over every static file's path and contents: the worker's cache version."""
-    total = hashlib.sha256()
-    for path in static_files(folder):
-        total.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        total.update(file_digest(path).encode() + b"\n")
-    return total.hexdigest()[:16]
+    """:func:`cache_version` of the files in ``folder`` as they are now."""
+    return cache_version(file_digests(folder))
 
 
 def precache_urls() -> list[str]:
@@ -71,12 +66,13 @@ def _no_cache(response: Response) -> Response:
 
 @bp.get("/manifest.webmanifest")
 def manifest():
+    site = url_for("games.index")  # the site's root, under the prefix it is served at
     body = {
-        "id": "/",
+        "id": site,
         "name": "6 nimmt!",
         "short_name": "6 nimmt!",
-        "start_url": url_for("games.index"),
-        "scope": "/",
+        "start_url": site,
+        "scope": site,
         "display": "standalone",
         "theme_color": THEME,
         "background_color": BACKGROUND,
@@ -90,12 +86,15 @@ def manifest():
 
 @bp.get("/sw.js")
 def worker():
+    family = f"scorekeeper{request.script_root}-"  # another prefix is another site
     script = render_template(
         "pwa/sw.js",
-        cache_name="scorekeeper-" + static_digest(Path(current_app.static_folder or "")),
+        cache_family=family,
+        cache_name=family + cache_version(static_digests()),
         precache=precache_urls(),
         pages=page_urls(),
         offline_url=url_for("pwa.offline"),
+        static_prefix=request.script_root + (current_app.static_url_path or "") + "/",
         start_url=url_for("games.index") if "games.index" in current_app.view_functions else "",
     )
     return _no_cache(Response(script, mimetype="text/javascript"))

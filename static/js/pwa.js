@@ -17,7 +17,8 @@ async function register() {
   if (!("serviceWorker" in navigator) || !script) return;
   const first = !navigator.serviceWorker.controller;
   try {
-    await navigator.serviceWorker.register(script.dataset.worker, { scope: "/" });
+    // Its scope is the folder the worker is served from: the whole site, under any prefix.
+    await navigator.serviceWorker.register(script.dataset.worker);
   } catch {
     return; // not allowed here (private mode, plain http on another host): the site still works
   }
@@ -54,7 +55,7 @@ function showOffline() {
     note.id = "offline-note";
     note.className = "notice offline-note";
     note.setAttribute("role", "status");
-    const checker = location.pathname.startsWith("/check");
+    const checker = location.pathname === script.dataset.checker;
     note.textContent = checker
       ? `${script.dataset.offline} ${script.dataset.offlineCheck}` : script.dataset.offline;
     main.prepend(note);

@@ -6,19 +6,22 @@
 // when the connection is back; a game started offline lives on /games/offline (stored at
 // install) and in IndexedDB until static/js/offline-game.js has sent it.
 
+// The caches of this site: another site of the same origin (another prefix) has its own.
+const FAMILY = {{ cache_family | tojson }};
 const CACHE = {{ cache_name | tojson }};
 const PRECACHE = {{ precache | tojson }};
 const PAGES = {{ pages | tojson }};
 const OFFLINE = {{ offline_url | tojson }};
 const START = {{ start_url | tojson }}; // the start form: without a connection, start on the phone
 const PAGE_TIMEOUT = 5000; // ms before a stored copy stands in for a slow network
-const GAME_API = /^\/api\/v1\/games\/[^/]+$/; // a game, whatever its id looks like
+const STATIC = {{ static_prefix | tojson }}; // static files, under the site's prefix
+const GAMES_API = {{ url_for("games_api.create") | tojson }};
 const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
 // The checker answers offline (static/js/check.js): its page is stored once per language,
 // and a link opened offline gets the copy in the link's language, else the last one used.
 const CHECK = {{ url_for("check.page") | tojson }};
 const LANGUAGES = {{ LANGUAGES | list | tojson }};
-const LANGUAGE = "/sw/language"; // cache entry: the language of the last page shown
+const LANGUAGE = {{ (url_for("games.index") ~ "sw/language") | tojson }}; // cache entry: the language of the last page shown
 
 async function plain(answer) {
   // A redirected answer cannot stand in for a navigation: store a clean copy.
@@ -45,7 +48,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("scorekeeper-") && n !== CACHE)
+    await Promise.all(names.filter((n) => n.startsWith(FAMILY) && n !== CACHE)
       .map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
@@ -180,6 +183,12 @@ async function asset(request, url) {
   }
 }
 
+function isGame(path) {
+  // A game, whatever its id looks like: the games API's path and one part more.
+  const id = path.startsWith(`${GAMES_API}/`) ? path.slice(GAMES_API.length + 1) : "";
+  return id !== "" && !id.includes("/");
+}
+
 async function game(request) {
   const cache = await caches.open(CACHE);
   try {
@@ -204,9 +213,9 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") event.respondWith(sent(event));
     return;
   }
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(STATIC)) {
     event.respondWith(asset(request, url));
-  } else if (GAME_API.test(url.pathname)) {
+  } else if (isGame(url.pathname)) {
     event.respondWith(game(request));
   } else if (request.mode === "navigate" && !PASS_THROUGH.test(url.pathname)) {
     event.respondWith(page(event));

@@ -1,0 +1,111 @@
+"""What the app keeps between requests (web/kept.py) and the key each kept value has.
+
+Each test below changes one part of one key and nothing else, so it fails if that part
+were dropped from the key: the app would serve the value kept for the other file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+
+import pytest
+from flask import Flask, url_for
+
+from scorekeeper.web import assets, kept
+
+GZIP = {"Accept-Encoding": "gzip"}
+TEXT = "a { color: red }\n" * 40  # past assets.MIN_SIZE, so it is gzipped
+
+
+def test_a_kept_value_is_built_once_per_kind_and_key(app):
+    built = []
+
+    def build(value: str):
+        return lambda: built.append(value) or value
+
+    with app.app_context():
+        assert kept.kept("one", build("a"), part=1) == "a"
+        assert kept.kept("one", build("b"), part=1) == "a"  # kept
+        assert kept.kept("one", build("c"), part=2) == "c"  # another key
+        assert kept.kept("two", build("d"), part=1) == "d"  # another kind
+        assert kept.kept("one", build("e"), part=1, more=0) == "e"  # a longer key
+    assert built == ["a", "c", "d", "e"]
+    other = Flask(__name__)
+    kept.init_app(other)
+    with other.app_context():  # each app keeps its own
+        assert kept.kept("one", build("f"), part=1) == "f"
+
+
+def write(folder: Path, name: str, text: str, mtime_ns: int | None = None) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    if mtime_ns is not None:
+        os.utime(path, ns=(mtime_ns, mtime_ns))
+    return path
+
+
+def served(client, name: str) -> str:
+    with client.get(f"/static/{name}", headers=GZIP) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["Content-Encoding"] == "gzip"
+        return gzip.decompress(answer.get_data()).decode()
+
+
+def test_a_static_files_gzip_follows_its_path_time_and_size(app, client, tmp_path):
+    app.static_folder = str(tmp_path)
+    stamp = 1_700_000_000_000_000_000
+    write(tmp_path, "css/a.css", TEXT, stamp)
+    write(tmp_path, "css/b.css", TEXT.replace("red", "tan"), stamp)  # same size and time
+    assert served(client, "css/a.css") == TEXT
+    assert served(client, "css/b.css") == TEXT.replace("red", "tan")  # path
+    write(tmp_path, "css/a.css", TEXT.replace("red", "pink"), stamp)  # same time
+    assert served(client, "css/a.css") == TEXT.replace("red", "pink")  # size
+    write(tmp_path, "css/a.css", TEXT.replace("red", "tea"), stamp + 1)  # same size
+    assert served(client, "css/a.css") == TEXT.replace("red", "tea")  # time
+
+
+def test_static_versions_follow_the_static_folder(app, tmp_path):
+    folder = tmp_path / "static"  # a folder's name is its URL path (Flask's static_url_path)
+    write(folder, "css/site.css", "body { margin: 0 }")
+    with app.test_request_context("/"):
+        ours = url_for("static", filename="css/site.css")
+        app.static_folder = str(folder)
+        theirs = url_for("static", filename="css/site.css")
+        assert assets.static_url("css/site.css") == theirs
+    assert ours != theirs
+    digest = assets.file_digest(folder / "css/site.css")[:12]
+    assert theirs == f"/static/css/site.css?v={digest}"
+
+
+def test_static_versions_are_those_of_each_file(app):
+    with app.test_request_context("/"):
+        one, other = assets.static_url("js/cards.js"), assets.static_url("js/deal.js")
+    static = Path(app.static_folder)
+    assert one.endswith("?v=" + assets.file_digest(static / "js/cards.js")[:12])
+    assert other.endswith("?v=" + assets.file_digest(static / "js/deal.js")[:12])
+
+
+def preloads(markup: str) -> list[str]:
+    return [part.split('"')[0] for part in markup.split('href="')[1:]]
+
+
+@pytest.mark.parametrize("first", ["js/a.js", "js/b.js"])
+def test_a_modules_preloads_follow_the_module_and_the_folder(app, tmp_path, first):
+    for folder, target in ((tmp_path / "one/static", "x"), (tmp_path / "two/static", "y")):
+        write(folder, "js/a.js", f'import "./{target}.js";\n')
+        write(folder, "js/b.js", 'import "./z.js";\n')
+        for name in ("x", "y", "z"):
+            write(folder, f"js/{name}.js", f"export const {name} = {folder.parent.name!r};\n")
+    second = "js/b.js" if first == "js/a.js" else "js/a.js"
+    expected = {("one", "js/a.js"): "js/x.js", ("one", "js/b.js"): "js/z.js",
+                ("two", "js/a.js"): "js/y.js", ("two", "js/b.js"): "js/z.js"}
+    with app.test_request_context("/"):
+        for folder, name in (("one", first), ("one", second), ("two", "js/b.js"),
+                             ("two", "js/a.js")):
+            app.static_folder = str(tmp_path / folder / "static")
+            versioned = url_for("static", filename=expected[folder, name])
+            assert "?v=" in versioned
+            assert preloads(assets.module_script(name)) == [versioned], (folder, name)
