@@ -54,6 +54,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=serves_https(),
         PREFERRED_URL_SCHEME="https" if serves_https() else "http",
+        # Behind HTTPS, browsers are told to come back only over HTTPS for a year (this
+        # host only: a club's other names may still serve plain HTTP).
+        STRICT_TRANSPORT_SECURITY="max-age=31536000" if serves_https() else None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -66,12 +69,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, i18n, kept, security
+    from .web import assets, db, device, i18n, kept, security
 
     kept.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    device.init_app(app)
     assets.init_app(app)
     register_blueprints(app)
     return app

@@ -142,8 +142,7 @@ def show(game_id: str):
     game = store.load(get_db(), game_id)
     if game is None:
         raise errors.NoSuchGame()
-    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
-    return jsonify(game_json(game))
+    return jsonify(game_json(game))  # reading writes nothing (POST /games/<id>/keep lists it)
 
 
 def _deal_body() -> tuple[dict, int | None, str | None]:
