@@ -5,6 +5,8 @@
 - Private answers (anything at a secret address, this device's lists and statistics)
   carry ``Cache-Control: private, no-store``; public ones keep their own caching; behind
   HTTPS every answer carries ``Strict-Transport-Security``.
+- A tournament is kept as a game is: an unguessable token, a list of this device's own,
+  its hands and its results only for whoever holds its link.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from conftest import read_csrf_token
 
 from scorekeeper import create_app
+from scorekeeper.web.schema import MIGRATIONS
 from scorekeeper.web.security import PRIVATE, SecretToken
 
 TEN = ["Ann", "Bob", "Cas", "Dirk", "Eva", "Fay", "Gus", "Hal", "Ida", "Jan"]
@@ -142,13 +145,15 @@ def test_no_get_anywhere_writes_or_gives_a_device(app, client, stored):
 
 
 def private_paths(stored: dict[str, str]) -> list[str]:
-    game = stored["game_id"]
+    game, tournament = stored["game_id"], stored["tournament_id"]
     return [
-        "/", "/games", "/games/stats",
+        "/", "/games", "/games/stats", "/tournament",
         f"/games/{game}", f"/api/v1/games/{game}", f"/games/{game}/history",
         f"/games/{game}/deals/1/edit", f"/games/{game}/export.csv", f"/games/{game}/export.json",
         f"/games/{game}/evening", f"/games/{game}/preview?bh-0=1", f"/games/{game}/delete",
         f"/games/{game}/deals/9/edit",  # a refusal at a secret address is private too
+        f"/tournament/{tournament}", f"/tournament/{tournament}/sheets",
+        f"/tournament/{tournament}/standings.pdf", "/tournament/" + "0" * 20,
     ]
 
 
@@ -169,9 +174,9 @@ def test_every_address_holding_a_secret_is_private(app, client, stored):
     """Whatever route is added under a secret converter is private without a word more."""
     secret = tuple(name for name, converter in app.url_map.converters.items()
                    if issubclass(converter, SecretToken))
-    assert set(secret) >= {"game"}
+    assert set(secret) >= {"game", "tournament"}
     routes = [(e, r) for e, r in get_routes(app) if any(f"<{s}:" in r for s in secret)]
-    assert len(routes) >= 8
+    assert len(routes) >= 12
     for _endpoint, rule in routes:
         url = fill(rule, stored)
         assert client.get(url).headers.get("Cache-Control") == PRIVATE, url
@@ -234,3 +239,96 @@ def test_a_game_is_kept_by_a_post_from_its_page(app, client):
 def test_the_page_that_started_a_game_offers_no_keeping(client):
     game = new_game(client, ["Ann", "Bob"])
     assert 'id="keep-form"' not in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+# --- Tournaments, kept as games are ---
+
+
+def test_a_tournaments_address_cannot_be_guessed(app, client):
+    first, second = new_tournament(client), new_tournament(client)
+    assert re.fullmatch(r"[0-9a-f]{20}", first) and re.fullmatch(r"[0-9a-f]{20}", second)
+    assert first != second
+    for number in ("1", "2", str(int(first, 16))):
+        assert client.get(f"/tournament/{number}").status_code == 404
+    assert client.get("/tournament/" + "0" * 20).status_code == 404
+
+
+def test_a_strangers_list_is_empty_and_shows_no_hands(app, client):
+    token = new_tournament(client)
+    mine = client.get("/tournament?lang=en").get_data(as_text=True)
+    assert "Your tournaments" in mine and f"/tournament/{token}" in mine
+    stranger = app.test_client()
+    theirs = stranger.get("/tournament?lang=en").get_data(as_text=True)
+    assert "Your tournaments" not in theirs and token not in theirs
+    assert "Ann, Bob, Cas" not in theirs and 'class="card"' not in theirs
+
+
+def test_without_the_link_nobody_sees_hands_or_saves_results(app, client):
+    token = new_tournament(client)
+    stranger = app.test_client()
+    csrf = read_csrf_token(stranger)
+    before = snapshot(app.config["DATABASE"])
+    for guess in ("1", "0" * 20, token[:-1] + ("0" if token[-1] != "0" else "1")):
+        assert stranger.get(f"/tournament/{guess}").status_code == 404
+        assert stranger.get(f"/tournament/{guess}/sheets.pdf").status_code == 404
+        answer = stranger.post(f"/tournament/{guess}/games/1", data={
+            "points1": "1", "points2": "2", "points3": "3", "csrf_token": csrf})
+        assert answer.status_code == 404
+    assert snapshot(app.config["DATABASE"]) == before
+    # With the link: the hands, and the results can be saved.
+    page = stranger.get(f"/tournament/{token}?lang=en").get_data(as_text=True)
+    assert "Hand of Ann" in page and 'id="keep-form"' in page
+    answer = stranger.post(f"/tournament/{token}/games/1", data={
+        "points1": "1", "points2": "2", "points3": "3", "csrf_token": csrf})
+    assert answer.status_code == 302
+
+
+def test_a_tournament_opened_by_its_link_is_kept_by_a_post(app, client):
+    token = new_tournament(client)
+    assert 'id="keep-form"' not in client.get(f"/tournament/{token}").get_data(as_text=True)
+    stranger = app.test_client()
+    page = stranger.get(f"/tournament/{token}?lang=nl").get_data(as_text=True)
+    assert token not in stranger.get("/tournament").get_data(as_text=True)
+    answer = stranger.post(f"/tournament/{token}/keep", headers={
+        "X-CSRFToken": read_csrf_token(stranger), "Accept": "application/json"})
+    assert answer.status_code == 204 and device_cookies(answer)
+    assert token in stranger.get("/tournament").get_data(as_text=True)
+    assert 'id="keep-form"' not in stranger.get(f"/tournament/{token}").get_data(as_text=True)
+
+
+def test_open_list_lists_every_tournament(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "open.sqlite"),
+                      "SECRET_KEY": "test", "OPEN_LIST": True})
+    token = new_tournament(app.test_client())
+    page = app.test_client().get("/tournament?lang=en").get_data(as_text=True)
+    assert "All tournaments" in page and token in page
+
+
+def test_tournaments_stored_before_tokens_get_one_and_keep_their_results(tmp_path):
+    """A database of the release before: integer ids, a result, the event in meta."""
+    path = str(tmp_path / "old.sqlite")
+    upto = next(i for i, script in enumerate(MIGRATIONS) if "tournament_access" in script)
+    with sqlite3.connect(path) as conn:
+        for number, script in enumerate(MIGRATIONS[:upto], start=1):
+            conn.executescript(script)
+            conn.execute(f"PRAGMA user_version = {number:d}")
+        conn.execute("INSERT INTO tournaments (players, hands) VALUES (?, ?)", (
+            '["Ann", "Bob"]', '{"Ann": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],'
+            ' "Bob": [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]}'))
+        conn.executemany("INSERT INTO tournament_results (tournament_id, game, owner, points)"
+                         " VALUES (1, 1, ?, ?)", [("Ann", 4), ("Bob", 7)])
+        conn.execute("INSERT INTO meta (key, value) VALUES ('tournament/1/event', ?)",
+                     ('{"name": "Clubavond", "date": "", "table": ""}',))
+    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+    client = app.test_client()
+    assert client.get("/tournament").status_code == 200  # the first request migrates
+    assert client.get("/tournament/1").status_code == 404
+    with sqlite3.connect(path) as conn:
+        (token,) = conn.execute("SELECT token FROM tournaments WHERE id = 1").fetchone()
+    assert re.fullmatch(r"[0-9a-f]{20}", token)
+    page = client.get(f"/tournament/{token}?lang=en").get_data(as_text=True)
+    assert "Clubavond" in page and "Results of game 2" in page
+    assert re.search(r'class="standing-name">Ann<.*?4 minus points', page, re.S)
+    # The server's keeper finds its new address for whoever played it.
+    printed = app.test_cli_runner().invoke(args=["tournament", "links"]).output
+    assert f"/tournament/{token}" in printed and "Clubavond · Ann, Bob" in printed
