@@ -288,6 +288,7 @@ def test_a_tournament_opened_by_its_link_is_kept_by_a_post(app, client):
     assert 'id="keep-form"' not in client.get(f"/tournament/{token}").get_data(as_text=True)
     stranger = app.test_client()
     page = stranger.get(f"/tournament/{token}?lang=nl").get_data(as_text=True)
+    assert 'id="keep-form"' in page
     assert token not in stranger.get("/tournament").get_data(as_text=True)
     answer = stranger.post(f"/tournament/{token}/keep", headers={
         "X-CSRFToken": read_csrf_token(stranger), "Accept": "application/json"})
