@@ -184,14 +184,14 @@ def add_deal(game_id: str):
         return redirect(url_for("games.preview", game_id=game_id, **form.typed(),
                                 _anchor="deal-form"))
     try:
+        number = form.deal_number()  # as the API reads it: never "the next deal" unasked
         entry = form.entry(settings)
         if form.unconfirmed_zero(settings, entry):
             return _sheet(_game(game_id), form, ask_zero=True)
-        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, form.deal_number(),
-                                    entry, None)
+        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, number, entry, None)
     except errors.RulesError as exc:
-        if exc.status == 409:
-            form.number.data = ""  # the game moved on: the form offers the next free number
+        if exc.status == 409 or isinstance(exc, errors.BadDealNumber):
+            form.number.data = ""  # the form offers the next free number, for the table to see
         return _sheet(_game(game_id), form, describe(exc), status=exc.status)
     return _to_sheet(saved)
 
