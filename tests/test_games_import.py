@@ -241,3 +241,13 @@ def test_a_leap_day_is_a_moment(send):
     data["created_at"] = data["events"][0]["created_at"] = "2024-02-29T23:59:59Z"
     assert send(data).status_code == 302
 
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("nl", "In deze back-up is “created_at” 2026-02-30T19:00:00Z, een moment dat in de "
+           "kalender niet bestaat."),
+    ("de", "In dieser Sicherung ist „created_at“ 2026-02-30T19:00:00Z, ein Zeitpunkt, den es "
+           "im Kalender nicht gibt."),
+])
+def test_an_impossible_moment_is_refused_in_every_language(send, lang, sentence):
+    data = backup((5, 3), created_at="2026-02-30T19:00:00Z")
+    refused(send(data, lang=lang), sentence)

@@ -218,6 +218,8 @@ def test_a_game_is_kept_by_a_post_from_its_page(app, client):
     page = stranger.get(f"/games/{game}").get_data(as_text=True)
     assert 'id="keep-form"' in page and "js/keep.js" in page
     assert "Keep this game on this phone's list" in page
+    assert "Dieses Spiel in der Liste dieses Handys behalten" in stranger.get(
+        f"/games/{game}?lang=de").get_data(as_text=True)
     # Without the CSRF token nothing is kept.
     assert stranger.post(f"/games/{game}/keep").status_code == 400
     assert stranger.get_cookie("device") is None
@@ -289,6 +291,7 @@ def test_a_tournament_opened_by_its_link_is_kept_by_a_post(app, client):
     stranger = app.test_client()
     page = stranger.get(f"/tournament/{token}?lang=nl").get_data(as_text=True)
     assert 'id="keep-form"' in page
+    assert "Dit toernooi in de lijst van deze telefoon bewaren" in page
     assert token not in stranger.get("/tournament").get_data(as_text=True)
     answer = stranger.post(f"/tournament/{token}/keep", headers={
         "X-CSRFToken": read_csrf_token(stranger), "Accept": "application/json"})
