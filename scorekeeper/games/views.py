@@ -10,6 +10,7 @@ import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine import errors
 from ..engine.deal import Entry, score_deal
@@ -18,7 +19,7 @@ from ..engine.settings import Settings
 from ..web import db as database
 from ..web.db import get_db
 from ..web.device import kept, open_list, scope
-from ..web.errors import describe
+from ..web.errors import describe, http_error
 from ..web.security import private
 from . import access, backup, handover, imports, listed, offline, spreadsheet, store, summary
 from .chart import chart
@@ -284,7 +285,9 @@ def import_page():
     problem = None
     if form.validate_on_submit():
         file = form.file.data
-        raw = file.read(imports.MAX_BYTES + 1) if file else (form.text.data or "")
+        # A text field sends its line breaks as CRLF; the text pasted had them as LF.
+        raw = (file.read(imports.MAX_BYTES + 1) if file
+               else (form.text.data or "").replace("\r\n", "\n"))
         try:
             games = imports.read(raw)
         except imports.BadBackup as exc:
@@ -303,6 +306,17 @@ def import_page():
             return redirect(url_for("games.sheet", game_id=tokens[0]))
     return render_template("games/import.html", form=form, problem=problem), (
         400 if problem else 200)
+
+
+@bp.errorhandler(413)
+def too_large(error: RequestEntityTooLarge):
+    """A backup file larger than any body the app reads: the import page again, saying so
+    in the visitor's language (the form is not read, so nothing of it is kept). Any other
+    page of the games answers as every page does."""
+    if request.endpoint != "games.import_page":
+        return http_error(error)
+    return render_template("games/import.html", form=ImportForm(formdata=None),
+                           problem=describe(imports.BackupTooLarge())), 413
 
 
 @bp.get("/games/stats")
