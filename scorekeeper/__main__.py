@@ -3,8 +3,12 @@
 One place for the host, the port, the names the site answers to and the limits at the
 door, so the soak test and the tests of those limits start exactly the server a table
 starts. Waitress reads a whole request body (spooling it to a temporary file) before
-Flask sees it, so the body limit must be waitress's own: Flask's ``MAX_CONTENT_LENGTH``
-alone would refuse a huge upload only after it was stored.
+Flask sees it, so a limit of waitress's own is what keeps a huge upload from being
+stored: Flask's ``MAX_CONTENT_LENGTH`` alone would refuse it only after it was read.
+Waitress's refusal, though, comes before the app and is a plain English 413 the app
+cannot word. So its limit (:data:`DOOR`) sits above the app's: a body the app may
+refuse is still handed to it, and refused in the visitor's language; only a body no
+honest client sends (over a mebibyte) meets waitress's own answer.
 
 Environment (README, "A club's own server"):
 
@@ -32,6 +36,9 @@ from . import create_app, serves_https
 LOOPBACK_NAMES = ("localhost", "127.0.0.1")
 #: Hosts that bind every interface: then the machine's own name is trusted too.
 ALL_INTERFACES = ("0.0.0.0", "", "::")
+#: The largest body waitress hands to the app at all: above the app's own limit
+#: (``MAX_CONTENT_LENGTH``, 640 KiB), so that the app answers every body it refuses.
+DOOR = 1024 * 1024
 
 
 def trusted_hosts(host: str, environ: Mapping[str, str] = os.environ) -> list[str]:
@@ -53,9 +60,10 @@ def server_options(app: Flask, host: str, port: int) -> dict:
     """Prepare ``app`` to be served on ``host:port`` and answer waitress's settings.
 
     The app trusts only the names of :func:`trusted_hosts` (Flask's ``TRUSTED_HOSTS``,
-    added to any the configuration lists). The largest body waitress accepts is the app's
-    own ``MAX_CONTENT_LENGTH`` (a backup being imported is the largest honest request),
-    so anything larger is refused with 413 before a byte of it is stored.
+    added to any the configuration lists). Waitress takes bodies up to :data:`DOOR` (or
+    the app's own ``MAX_CONTENT_LENGTH``, if a configuration raises it past that) and
+    refuses anything larger with its own 413 before a byte of it is stored; the app
+    answers a body over its limit but under the door, in the visitor's language.
     """
     configured = app.config.get("TRUSTED_HOSTS") or []
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*configured, *trusted_hosts(host)]))
@@ -63,7 +71,7 @@ def server_options(app: Flask, host: str, port: int) -> dict:
         "host": host,
         "port": port,
         "threads": 4,
-        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+        "max_request_body_size": max(DOOR, app.config["MAX_CONTENT_LENGTH"] + 64 * 1024),
         "url_scheme": "https" if serves_https() else "http",
         "ident": "scorekeeper",
     }

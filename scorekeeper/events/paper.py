@@ -96,7 +96,7 @@ def results_table(state: Progress) -> list[list[object]]:
         gettext("Bullheads"), gettext("Games"), gettext("Lot"),
     ]]
     for row in state.standings:
-        table.append([row.rank, row.player, score(row.points), score(row.relative),
+        table.append([row.rank, row.player, row.points, row.relative,
                       row.bullheads, row.games, "" if row.lot is None else row.lot])
     table.append([])
     table.append([gettext("Event round"), gettext("Table"), gettext("Name"),
@@ -108,7 +108,7 @@ def results_table(state: Progress) -> list[list[object]]:
         points = placement_points(totals)
         for player in table_state.seat.players:
             table.append([table_state.seat.round, table_state.seat.number, player,
-                          totals[player], score(points[player])])
+                          totals[player], points[player]])
     return table
 
 

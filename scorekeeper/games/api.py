@@ -142,13 +142,34 @@ def show(game_id: str):
     game = store.load(get_db(), game_id)
     if game is None:
         raise errors.NoSuchGame()
-    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
-    return jsonify(game_json(game))
+    return jsonify(game_json(game))  # reading writes nothing (POST /games/<id>/keep lists it)
+
+
+#: A deal's per-player parts; ``cards`` holds lists.
+PER_PLAYER = ("bullheads", "hand", "cards")
+
+
+def _per_player_numbers(data: dict) -> None:
+    """Every per-player value a JSON whole number (in ``cards``, a list of them): ``"4"``,
+    ``true`` or ``4.0`` is refused here, naming the part and the player
+    (``bullheads.Ann``), since the engine, which also reads what a form typed, would take
+    the text. A part that is not an object is left to the engine, which refuses it."""
+    for part in PER_PLAYER:
+        values = data.get(part)
+        if not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            if part != "cards" and type(value) is not int:
+                raise BadShape(field=f"{part}.{name}", expected="a whole number")
+            if part == "cards" and (not isinstance(value, list)
+                                    or any(type(card) is not int for card in value)):
+                raise BadShape(field=f"cards.{name}", expected="a list of whole numbers")
 
 
 def _deal_body() -> tuple[dict, int | None, str | None]:
     """The body's fields and its optional ``number`` and ``client_id``, shape-checked."""
     data = _body(DealNotAnObject)
+    _per_player_numbers(data)
     number = data.get("number")
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or number < 1

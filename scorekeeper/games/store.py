@@ -16,7 +16,6 @@ the second gets a conflict, never a lost or doubled deal (unique indexes guard t
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -36,6 +35,7 @@ from ..engine.game import (
 from ..engine.game import replay as replay_log
 from ..engine.settings import GameVariant, Settings
 from ..web.db import transaction
+from ..web.security import new_token
 from . import summary
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
@@ -132,11 +132,6 @@ def settings_of_row(row: sqlite3.Row) -> Settings:
 
 def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def new_token() -> str:
-    """80 random bits as 20 hex digits, like the migration gives older games."""
-    return secrets.token_hex(10)
 
 
 def replay(settings: Settings, events: tuple[StoredEvent, ...]) -> GameState:
@@ -293,7 +288,9 @@ def delete_game(db: sqlite3.Connection, token: str) -> bool:
 
 def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
     """Store the state of games kept before states were stored (found by a partial index,
-    so this costs one empty lookup once they are done; saving twice changes nothing)."""
+    so this costs one empty lookup once they are done; saving twice changes nothing).
+    Runs when the database is first opened, after its migrations (``db.after_migrations``),
+    so no page writes it."""
     stale = "SELECT * FROM games WHERE updated_at IS NULL LIMIT ?"
     while db.execute(stale, (1,)).fetchone() is not None:
         with transaction(db):  # read again inside: another request may have done them

@@ -233,4 +233,19 @@ MIGRATIONS: list[str] = [
     JOIN game_players b ON b.game_id = s.game_id AND b.name_key != a.name_key
     GROUP BY scope, a.name_key, b.name_key;
     """,
+    # tournaments kept as games are: each gets an unguessable token, its id outside the
+    # store (the integer stays the key of its results and of its event in meta), older
+    # ones theirs here. tournament_access: the tournaments a device (its cookie) made or
+    # kept from their link, the only ones its list shows.
+    """
+    ALTER TABLE tournaments ADD COLUMN token TEXT;
+    UPDATE tournaments SET token = lower(hex(randomblob(10)));
+    CREATE UNIQUE INDEX tournaments_token ON tournaments (token);
+    CREATE TABLE tournament_access (
+        device TEXT NOT NULL,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        PRIMARY KEY (device, tournament_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX tournament_access_by_tournament ON tournament_access (tournament_id)
+    """,
 ]

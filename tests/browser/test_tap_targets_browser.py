@@ -227,7 +227,7 @@ def test_tournament_pages(page: Page, base_url: str):
     for card in range(1, 31):
         page.locator(f'#draft-grid button[data-card="{card}"]').tap()
     page.locator("#create").tap()
-    expect(page).to_have_url(re.compile(r"/tournament/\d+"))
+    expect(page).to_have_url(re.compile(r"/tournament/[0-9a-f]{20}"))
     assert_disclosures_show_they_open(page, "a tournament")
     assert_fits_a_finger(page, "a tournament before its first game")
     for seat, points in enumerate(["5", "0", "12"], start=1):
