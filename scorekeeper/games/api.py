@@ -3,13 +3,16 @@
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, like the pages'
 forms; the score sheet's script reads it from the page's meta tag.
 
+``GET`` answers with ``ETag: "<version>"``, and 304 without reading the game's log while
+it holds.
+
 The views raise typed errors (the engine's, and the JSON shape errors of :mod:`..web.jsonio`);
 :func:`refused` answers each with its sentence and the status its type carries.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from ..engine import errors
 from ..engine.deal import make_entry
@@ -137,13 +140,33 @@ def create():
     return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
+def _tagged(response: Response, version: int) -> Response:
+    """``ETag: "<version>"`` and revalidation on every use. The tag is weak where the
+    answer goes out gzip-compressed (web/assets.py marks a compressed body's tag weak),
+    so a 304 carries the very tag its 200 carried."""
+    response.set_etag(str(version), weak=request.accept_encodings["gzip"] > 0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.get("/<game:game_id>")
 def show(game_id: str):
-    game = store.load(get_db(), game_id)
+    """The game, tagged with its version. Asked again with ``If-None-Match`` holding that
+    tag, it answers 304 after one read of the game's row: no log read, no replay, no
+    write (an open sheet asks every second; it was recorded for the phone when it was
+    first fetched)."""
+    db = get_db()
+    if request.if_none_match:
+        version = store.version_of(db, game_id)
+        if version is None:
+            raise errors.NoSuchGame()
+        if request.if_none_match.contains_weak(str(version)):
+            return _tagged(Response(status=304), version)
+    game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
-    return jsonify(game_json(game))
+    access.grant(db, game.id)  # opened through its link: now one of this phone's
+    return _tagged(jsonify(game_json(game)), game.version)
 
 
 def _deal_body() -> tuple[dict, int | None, str | None]:

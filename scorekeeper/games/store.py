@@ -11,6 +11,9 @@ transaction, so lists never replay a game.
 
 Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
 the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
+
+A game's ``version`` is the number of entries its log holds; the game's row keeps it too
+(:func:`version_of`), so "has this game moved?" is one read.
 """
 
 from __future__ import annotations
@@ -68,7 +71,8 @@ class Game:
 
     @property
     def version(self) -> int:
-        """Grows with every event: lets a phone notice another phone's deal or correction."""
+        """How many entries the log holds, one more with every event kept (the row's
+        ``version`` column holds the same): lets a phone notice another phone's change."""
         return len(self.events)
 
     def history(self, number: int) -> list[StoredEvent]:
@@ -167,6 +171,13 @@ def load(db: sqlite3.Connection, token: str) -> Game | None:
     return None if row is None else _game(db, row)
 
 
+def version_of(db: sqlite3.Connection, token: str) -> int | None:
+    """The game's version without reading its log: one read of its row by the token's
+    index (None: no such game). What an open score sheet's "anything new?" costs."""
+    row = db.execute("SELECT version FROM games WHERE token = ?", (token,)).fetchone()
+    return None if row is None else int(row[0])
+
+
 def settings_of(db: sqlite3.Connection, token: str) -> Settings:
     """A game's settings without replaying it: enough to build a deal's entry.
 
@@ -215,6 +226,7 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
         (game_id, event.kind, event.number, *entry_columns(event.entry), event.client_id,
          event.created_at),
     )
+    db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
     # The flag the unique index of deal numbers reads (see the migration in web/db.py):
     # a withdrawal marks the deal's row, a restore clears it on the latest row of that
     # number (the one withdrawn last, since a newer row of it would still count).
