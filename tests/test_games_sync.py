@@ -1,7 +1,10 @@
-"""Keeping a game on the phone (docs/api.md): an open sheet learns that nothing moved
-from one read of the game's row."""
+"""Keeping a game on the phone (docs/api.md): every write lands once however often it is
+sent, a change made on an old version of a deal is refused instead of winning silently,
+and an open sheet learns that nothing moved from one read of the game's row."""
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 
@@ -54,7 +57,266 @@ def stored_version(app, game_id: str) -> int:
         return store.version_of(get_db(), game_id)
 
 
-# --- version: one more for every entry kept, on the game's row too ---
+# --- client_id on every write: sent again, it lands once ---
+
+
+WRITES = [  # (method, path after the game, body without client_id), on a game of two deals
+    ("PUT", "/deals/2", values(9, 2)),
+    ("DELETE", "/deals/2", {}),
+    ("POST", "/deals", values(4, 4, number=3)),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), WRITES)
+def test_a_write_sent_again_answers_200_and_changes_nothing(phones, game_id, method, path,
+                                                           body):
+    first, _ = phones
+    body = {**body, "client_id": "tap-1"}
+    answer = first.send(method, f"/{game_id}{path}", body)
+    assert answer.status_code in (200, 201)
+    kept = answer.get_json()
+    assert kept["version"] == 3
+    again = first.send(method, f"/{game_id}{path}", body)
+    assert again.status_code == 200
+    assert again.get_json() == kept == first.game(game_id)
+
+
+def test_a_restore_sent_again_answers_200_and_changes_nothing(phones, game_id):
+    first, _ = phones
+    first.send("DELETE", f"/{game_id}/deals/2", {"client_id": "undo"})
+    restored = first.send("POST", f"/{game_id}/deals/2/restore", {"client_id": "back"})
+    assert restored.status_code == 200 and restored.get_json()["version"] == 4
+    again = first.send("POST", f"/{game_id}/deals/2/restore", {"client_id": "back"})
+    assert again.status_code == 200 and again.get_json() == restored.get_json()
+    assert [d["number"] for d in again.get_json()["deals"]] == [1, 2]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), [
+    ("PUT", "/deals/2", values(8, 2)),  # other values for the same deal
+    ("PUT", "/deals/1", values(9, 2)),  # the same values for another deal
+    ("DELETE", "/deals/2", {}),  # another kind of change
+    ("POST", "/deals/2/restore", {}),
+])
+def test_a_client_id_sent_again_with_other_content_is_409_with_the_game(phones, game_id,
+                                                                       method, path, body):
+    first, _ = phones
+    assert first.send("PUT", f"/{game_id}/deals/2",
+                      values(9, 2, client_id="tap-1")).status_code == 200
+    before = first.game(game_id)
+    answer = first.send(method, f"/{game_id}{path}", {**body, "client_id": "tap-1"})
+    assert answer.status_code == 409
+    refused = answer.get_json()
+    assert (refused["code"], refused["fields"]) == ("ClientIdReused", {"client_id": "tap-1"})
+    assert {k: v for k, v in refused.items() if k not in ("error", "code", "fields")} == before
+    assert first.game(game_id) == before
+
+
+def test_a_withdrawal_sent_again_after_the_next_deal_still_lands_once(phones, game_id):
+    """The answer to the withdrawal was lost; the phone added deal 2 again and then sends
+    its waiting entries once more, in order: each is answered 200 and none lands twice."""
+    first, _ = phones
+    queue = [("DELETE", f"/{game_id}/deals/2", {"client_id": "undo-2", "base": 2}),
+             ("POST", f"/{game_id}/deals", values(7, 7, number=2, client_id="new-2")),
+             ("PUT", f"/{game_id}/deals/2", values(7, 8, client_id="fix-2", base=4))]
+    sent = [first.send(*entry).status_code for entry in queue]
+    assert sent == [200, 201, 200]
+    kept = first.game(game_id)
+    assert [first.send(*entry).status_code for entry in queue] == [200, 200, 200]
+    assert first.game(game_id) == kept and kept["version"] == 5
+    assert kept["deals"][1]["bullheads"] == {"Ann": 7, "Bob": 8}
+
+
+def test_withdraw_and_restore_still_take_no_body(phones, game_id):
+    first, _ = phones
+    assert first.send("DELETE", f"/{game_id}/deals/2").status_code == 200
+    assert first.send("POST", f"/{game_id}/deals/2/restore").status_code == 200
+    assert first.game(game_id)["version"] == 4
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ([], "DealNotAnObject"),
+    ({"client_id": 7}, "BadClientId"),
+    ({"client_id": ""}, "BadClientId"),
+    ({"base": "2"}, "BadShape"),
+    ({"base": -1}, "BadShape"),
+    ({"base": True}, "BadShape"),
+    ({"base": 1.5}, "BadShape"),
+])
+@pytest.mark.parametrize("path", ["/deals/2", "/deals/2/restore"])
+def test_a_bad_body_of_a_withdrawal_or_restore_is_400_and_changes_nothing(phones, game_id,
+                                                                         path, body, code):
+    first, _ = phones
+    method = "DELETE" if path == "/deals/2" else "POST"
+    answer = first.send(method, f"/{game_id}{path}", body)
+    assert (answer.status_code, answer.get_json()["code"]) == (400, code)
+    if code == "BadShape":
+        assert answer.get_json()["fields"] == {"field": "base",
+                                               "expected": "a whole number from 0"}
+    assert first.game(game_id)["version"] == 2
+
+
+@pytest.mark.parametrize("base", ["2", -1, True, 0.5, [2]])
+def test_a_bad_base_of_a_correction_is_400(phones, game_id, base):
+    first, _ = phones
+    answer = first.send("PUT", f"/{game_id}/deals/1", values(6, 3, base=base))
+    assert (answer.status_code, answer.get_json()["code"]) == (400, "BadShape")
+    assert first.game(game_id)["deals"][0]["bullheads"] == {"Ann": 5, "Bob": 3}
+
+
+# --- base: a change made on an old version of its deal is refused ---
+
+
+def test_two_phones_correcting_one_deal_the_second_gets_409_with_the_game(phones, game_id):
+    first, second = phones
+    seen = second.game(game_id)["version"]
+    mine = first.send("PUT", f"/{game_id}/deals/2", values(12, 2, base=seen, client_id="a"))
+    assert mine.status_code == 200
+    theirs = second.send("PUT", f"/{game_id}/deals/2", values(10, 4, base=seen, client_id="b"))
+    assert theirs.status_code == 409
+    body = theirs.get_json()
+    assert body["code"] == "DealChangedMeanwhile"
+    assert body["fields"] == {"number": 2, "base": 2, "version": 3}
+    assert body["error"].startswith("Deal 2 was changed meanwhile")
+    # The game as it stands: the other phone's values, its entry's id and version.
+    assert body["deals"][1] == {"number": 2, "bullheads": {"Ann": 12, "Bob": 2},
+                                "scores": {"Ann": 12, "Bob": 2}, "corrections": 1,
+                                "version": 3, "client_id": "a"}
+    assert body["version"] == 3 and first.game(game_id) == mine.get_json()
+    # Sent on the version it now has seen, the second phone's correction counts.
+    again = second.send("PUT", f"/{game_id}/deals/2", values(10, 4, base=3, client_id="c"))
+    assert again.status_code == 200 and again.get_json()["deals"][1]["bullheads"]["Ann"] == 10
+
+
+@pytest.mark.parametrize(("change", "then"), [
+    (("PUT", "/deals/2", values(12, 2)), ("DELETE", "/deals/2", {})),
+    (("DELETE", "/deals/2", {}), ("PUT", "/deals/2", values(12, 3))),
+    (("DELETE", "/deals/2", {}), ("DELETE", "/deals/2", {})),
+    (("DELETE", "/deals/2", {}), ("POST", "/deals/2/restore", {})),
+])
+def test_any_change_of_the_deal_meanwhile_refuses_a_change_on_the_old_version(
+        phones, game_id, change, then):
+    first, second = phones
+    method, path, body = change
+    assert first.send(method, f"/{game_id}{path}", {**body, "base": 2}).status_code == 200
+    before = first.game(game_id)
+    method, path, body = then
+    answer = second.send(method, f"/{game_id}{path}", {**body, "base": 2})
+    assert (answer.status_code, answer.get_json()["code"]) == (409, "DealChangedMeanwhile")
+    assert first.game(game_id) == before
+
+
+def test_a_restore_made_on_an_old_version_is_refused_after_another_restore(phones, game_id):
+    first, second = phones
+    first.send("DELETE", f"/{game_id}/deals/2", {"base": 2})
+    first.send("POST", f"/{game_id}/deals/2/restore", {"base": 3})
+    answer = second.send("POST", f"/{game_id}/deals/2/restore", {"base": 3})
+    assert (answer.status_code, answer.get_json()["fields"]) == (
+        409, {"number": 2, "base": 3, "version": 4})
+
+
+def test_changes_of_other_deals_meanwhile_do_not_matter(phones, game_id):
+    first, second = phones
+    first.send("PUT", f"/{game_id}/deals/1", values(6, 3, base=2))
+    first.send("POST", f"/{game_id}/deals", values(1, 3, number=3))
+    answer = second.send("PUT", f"/{game_id}/deals/2", values(10, 4, base=2))
+    assert answer.status_code == 200 and answer.get_json()["version"] == 5
+    withdrawn = second.send("DELETE", f"/{game_id}/deals/3", {"base": 4})
+    assert withdrawn.status_code == 200
+
+
+def test_a_base_the_game_never_had_is_409(phones, game_id):
+    """A phone ahead of the server (a database put back from an older copy)."""
+    first, _ = phones
+    answer = first.send("PUT", f"/{game_id}/deals/1", values(6, 3, base=9))
+    assert (answer.status_code, answer.get_json()["fields"]) == (
+        409, {"number": 1, "base": 9, "version": 2})
+
+
+def test_without_base_the_last_writer_wins_as_before(phones, game_id):
+    first, second = phones
+    first.send("PUT", f"/{game_id}/deals/2", values(12, 2))
+    answer = second.send("PUT", f"/{game_id}/deals/2", values(10, 4))
+    assert answer.status_code == 200 and answer.get_json()["deals"][1]["corrections"] == 2
+
+
+def test_a_retry_is_answered_200_whatever_its_base(phones, game_id):
+    """The base is what the phone saw, not part of the entry: the retry of a kept
+    correction is recognised before the base is compared (its own entry moved the deal)."""
+    first, _ = phones
+    body = values(12, 2, base=2, client_id="fix")
+    assert first.send("PUT", f"/{game_id}/deals/2", body).status_code == 200
+    assert first.send("PUT", f"/{game_id}/deals/2", body).status_code == 200
+    assert first.send("PUT", f"/{game_id}/deals/2", {**body, "base": 3}).status_code == 200
+    assert first.game(game_id)["version"] == 3
+
+
+def test_a_new_deal_needs_no_base(phones, game_id):
+    """Adding is guarded by the deal's number (DealNumberTaken), not by ``base``."""
+    first, _ = phones
+    answer = first.send("POST", f"/{game_id}/deals", values(1, 3, number=3, base=0))
+    assert answer.status_code == 201
+
+
+def test_two_threads_correcting_one_deal_on_one_version_one_wins(phones, game_id):
+    """Two phones tap at once: the store serializes them, the second finds the first's
+    correction after its base and is refused. Exactly one 200, one 409, every round."""
+    barrier = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def correct(phone: Phone, ann: int, base: int) -> None:
+        barrier.wait()
+        answer = phone.send("PUT", f"/{game_id}/deals/2", values(ann, 2, base=base))
+        statuses.append(answer.status_code)
+
+    for round_ in range(8):  # a fresh race each round, both on the version just seen
+        statuses.clear()
+        base = phones[0].game(game_id)["version"]
+        threads = [threading.Thread(target=correct, args=(phone, ann, base))
+                   for phone, ann in zip(phones, (12 + round_, 30 + round_), strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(statuses) == [200, 409]
+        game = phones[1].game(game_id)
+        assert game["version"] == base + 1 and game["deals"][1]["corrections"] == round_ + 1
+
+
+# --- version: one more for every entry kept, none for a retry or a refusal ---
+
+
+def test_version_grows_by_one_for_each_entry_kept_and_not_for_retries_or_refusals(
+        app, phones, game_id):
+    first, second = phones
+    steps = [  # (phone, method, path, body, status, version after)
+        (first, "PUT", "/deals/1", values(6, 3, client_id="c1", base=2), 200, 3),
+        (first, "PUT", "/deals/1", values(6, 3, client_id="c1", base=2), 200, 3),  # retry
+        (second, "PUT", "/deals/1", values(7, 3, base=2), 409, 3),  # changed meanwhile
+        (second, "POST", "/deals", values(1, 3, number=2), 409, 3),  # number taken
+        (second, "PUT", "/deals/1", values(900, 3), 400, 3),  # over the deck's bound
+        (first, "DELETE", "/deals/1", {"base": 3}, 409, 3),  # not the last deal
+        (first, "DELETE", "/deals/2", {"client_id": "u", "base": 3}, 200, 4),
+        (first, "DELETE", "/deals/2", {"client_id": "u", "base": 3}, 200, 4),  # retry
+        (second, "POST", "/deals/2/restore", {"client_id": "r", "base": 4}, 200, 5),
+        (second, "POST", "/deals", values(1, 3, number=3, client_id="d3"), 201, 6),
+        (first, "POST", "/deals", values(1, 3, number=3, client_id="d3"), 200, 6),  # retry
+    ]
+    for phone, method, path, body, status, version in steps:
+        answer = phone.send(method, f"/{game_id}{path}", body)
+        assert answer.status_code == status, (method, path, body, answer.get_json())
+        assert first.game(game_id)["version"] == version == stored_version(app, game_id)
+    with app.app_context():
+        assert len(store.load(get_db(), game_id).events) == 6
+
+
+def test_each_deal_names_the_version_and_the_client_id_of_its_last_change(phones, game_id):
+    first, _ = phones
+    first.send("PUT", f"/{game_id}/deals/1", values(6, 3, client_id="fix-1"))
+    first.send("DELETE", f"/{game_id}/deals/2")
+    deals = first.send("POST", f"/{game_id}/deals/2/restore", {"client_id": "back-2"}
+                       ).get_json()["deals"]
+    assert [(d["number"], d["version"], d["client_id"]) for d in deals] == [
+        (1, 3, "fix-1"), (2, 5, "back-2")]
 
 
 def test_the_row_counts_every_entry_kept_and_nothing_else(app, phones, game_id):
