@@ -4,10 +4,14 @@ and an open sheet learns that nothing moved from one read of the game's row."""
 
 from __future__ import annotations
 
+import http.client
 import threading
 
 import pytest
+from waitress.server import create_server
 
+from scorekeeper import create_app
+from scorekeeper.__main__ import server_options
 from scorekeeper.games import access, store
 from scorekeeper.web.db import get_db
 from scorekeeper.web.schema import MIGRATIONS
@@ -404,3 +408,45 @@ def test_if_none_match_for_a_missing_game_is_404(phones):
     answer = first.client.get("/api/v1/games/0123456789abcdef0123",
                               headers={"If-None-Match": '"0"'})
     assert (answer.status_code, answer.get_json()["code"]) == (404, "NoSuchGame")
+
+
+# --- The server keeps every open sheet's connection ---
+
+
+#: More open sheets than waitress's own default of 100 open connections.
+OPEN_SHEETS = 150
+
+
+def test_the_server_keeps_every_open_sheets_connection_and_answers_healthz(tmp_path):
+    """Waitress as ``python -m scorekeeper`` sets it up. Each open sheet has just fetched
+    the game (a 200, after which the browser keeps the connection alive for the next
+    poll); past 100 of them every sheet, and ``/healthz``, is still answered at once.
+    (A 304 is answered with ``Connection: close`` by waitress, so a sheet that polls in
+    vain reconnects; benchmarks/bench_sync.py measures 200 sheets.)"""
+    app = create_app({"DATABASE": str(tmp_path / "open.sqlite"), "SECRET_KEY": "open"})
+    game_id = Phone(app).send("POST", "", {"players": ["Ann", "Bob"]}).get_json()["id"]
+    running = create_server(app, **server_options(app, "127.0.0.1", 0))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    port = running.effective_port
+    sheets = [http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+              for _ in range(OPEN_SHEETS)]
+    try:
+        for sheet in sheets:
+            sheet.request("GET", f"/api/v1/games/{game_id}")
+            answer = sheet.getresponse()
+            assert (answer.status, answer.getheader("Connection")) == (200, None)
+            answer.read()
+        for sheet in sheets:  # polling on the connection each kept
+            sheet.request("GET", f"/api/v1/games/{game_id}", headers={"If-None-Match": '"0"'})
+            answer = sheet.getresponse()
+            assert (answer.status, answer.read()) == (304, b"")
+        monitor = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        monitor.request("GET", "/healthz")
+        assert monitor.getresponse().status == 200
+        monitor.close()
+    finally:
+        for sheet in sheets:
+            sheet.close()
+        running.close()
+        thread.join(timeout=5)

@@ -156,7 +156,7 @@ def _tagged(response: Response, version: int) -> Response:
 def show(game_id: str):
     """The game, tagged with its version. Asked again with ``If-None-Match`` holding that
     tag, it answers 304 after one read of the game's row: no log read, no replay, no
-    write (an open sheet asks every second; it was recorded for the phone when it was
+    write (an open sheet asks every 0.8 s; it was recorded for the phone when it was
     first fetched)."""
     db = get_db()
     if request.if_none_match:

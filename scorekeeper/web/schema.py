@@ -205,7 +205,7 @@ MIGRATIONS: list[str] = [
     """,
     # a game's version, kept on its row: how many entries its log holds, one more with
     # every event written (the games store counts it beside the event's own row). The
-    # open score sheets ask "has the game moved?" every second; this answers with one
+    # open score sheets ask "has the game moved?" all evening; this answers with one
     # read of the row found by its token, without reading the log.
     """
     ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
