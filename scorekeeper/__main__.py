@@ -39,6 +39,14 @@ ALL_INTERFACES = ("0.0.0.0", "", "::")
 #: The largest body waitress hands to the app at all: above the app's own limit
 #: (``MAX_CONTENT_LENGTH``, 640 KiB), so that the app answers every body it refuses.
 DOOR = 1024 * 1024
+#: Connections waitress keeps open at once (its own default is 100). Every open score
+#: sheet holds one: after each game it fetches, the browser keeps the connection for the
+#: next poll (docs/api.md, Keeping a game on a phone). With 100, an evening of 200 open
+#: sheets left the other 100 sheets, every save and ``/healthz`` waiting for a free
+#: connection as long as the run lasted; with 500 the other phones saw a save at p95
+#: 0.77 s and ``/healthz`` answered at p95 10 ms (``benchmarks/bench_sync.py``). 500
+#: stays well under the 1024 files ``select()`` watches.
+CONNECTION_LIMIT = 500
 
 
 def trusted_hosts(host: str, environ: Mapping[str, str] = os.environ) -> list[str]:
@@ -63,7 +71,8 @@ def server_options(app: Flask, host: str, port: int) -> dict:
     added to any the configuration lists). Waitress takes bodies up to :data:`DOOR` (or
     the app's own ``MAX_CONTENT_LENGTH``, if a configuration raises it past that) and
     refuses anything larger with its own 413 before a byte of it is stored; the app
-    answers a body over its limit but under the door, in the visitor's language.
+    answers a body over its limit but under the door, in the visitor's language. Four
+    threads answer; up to :data:`CONNECTION_LIMIT` connections stay open.
     """
     configured = app.config.get("TRUSTED_HOSTS") or []
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*configured, *trusted_hosts(host)]))
@@ -71,6 +80,7 @@ def server_options(app: Flask, host: str, port: int) -> dict:
         "host": host,
         "port": port,
         "threads": 4,
+        "connection_limit": CONNECTION_LIMIT,
         "max_request_body_size": max(DOOR, app.config["MAX_CONTENT_LENGTH"] + 64 * 1024),
         "url_scheme": "https" if serves_https() else "http",
         "ident": "scorekeeper",

@@ -17,12 +17,12 @@ import uuid
 from urllib.parse import urlencode
 
 import pytest
-from waitress.server import create_server
 
 from scorekeeper import create_app
 from scorekeeper.__main__ import DOOR, server_options
 from scorekeeper.engine.cards import BULLHEADS
 from scorekeeper.games.imports import MAX_BYTES
+from tests.conftest import waitress_serving
 
 BODY_SIZE = 64 * 1024 * 1024
 CHUNK = b"x" * (256 * 1024)
@@ -43,12 +43,8 @@ def server(tmp_path_factory):
     """The app as ``python -m scorekeeper`` serves it, on a free port of 127.0.0.1."""
     database = tmp_path_factory.mktemp("door") / "door.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "door"})
-    running = create_server(app, **server_options(app, "127.0.0.1", 0))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    yield running.effective_port, database, app
-    running.close()
-    thread.join(timeout=5)
+    with waitress_serving(app, **server_options(app, "127.0.0.1", 0)) as running:
+        yield running.effective_port, database, app
 
 
 def _send_huge(port: int, path: str, content_type: str, chunked: bool = False):

@@ -129,6 +129,7 @@ def test_conflicts_are_the_refusals_answered_409():
     assert conflicts == {
         "GameFinished", "DealNumberTaken", "DealNumberSkipped", "ClientIdReused",
         "NotTheLastDeal", "CannotRestore", "TooManyDeals", "TooManyChanges",
+        "DealChangedMeanwhile",
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
         "PlayerAlreadyOut"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400

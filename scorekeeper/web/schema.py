@@ -248,4 +248,12 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX tournament_access_by_tournament ON tournament_access (tournament_id)
     """,
+    # a game's version, kept on its row: how many entries its log holds, one more with
+    # every event written (the games store counts it beside the event's own row). The
+    # open score sheets ask "has the game moved?" all evening; this answers with one
+    # read of the row found by its token, without reading the log.
+    """
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET version = (SELECT count(*) FROM game_events e WHERE e.game_id = games.id)
+    """,
 ]
