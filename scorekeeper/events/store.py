@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from ..engine.errors import EventPlayerCount, EventUnknownPlayer, NameRepeated
 from ..engine.limits import MAX_EVENT_PLAYERS
+from ..engine.names import name_key
 from ..engine.settings import Settings, make_settings
 from ..web.db import transaction
 from .errors import (
@@ -99,7 +100,7 @@ class Event:
 
     def _find(self, name: str, among: tuple[str, ...]) -> str | None:
         """The stored spelling of ``name`` among ``among`` (names compare without case)."""
-        return next((p for p in among if p.casefold() == name.casefold()), None)
+        return next((p for p in among if name_key(p) == name_key(name)), None)
 
     def check_join(self, name: str) -> str:
         """The name a late arrival is stored under (a player who left may come back)."""
