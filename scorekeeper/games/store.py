@@ -11,6 +11,10 @@ transaction, so lists never replay a game.
 
 Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
 the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
+
+A feature that keeps some games (a club event keeps each table's game) registers a
+keeper (:func:`add_keeper`), asked inside every write's transaction whether that change
+may happen; the store itself knows nothing of events.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from ..engine import errors, limits
 from ..engine.deal import Entry
@@ -39,6 +45,40 @@ from ..web.db import transaction
 from . import summary
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
+
+
+# --- Games another feature keeps ---
+
+
+class Change(StrEnum):
+    """What a write would do to a game, as a keeper (below) is asked about it."""
+
+    DEAL = "deal"
+    CORRECTION = "correction"
+    WITHDRAWAL = "withdrawal"
+    RESTORE = "restore"
+    DELETE = "delete"
+    SETTINGS = "settings"
+    """A change of the game's settings (none is offered yet; a keeper refuses it)."""
+
+
+#: Asked before a game changes: ``keeper(db, token, change)`` raises a refusal to stop it.
+Keeper = Callable[[sqlite3.Connection, str, Change], None]
+_keepers: list[Keeper] = []
+
+
+def add_keeper(keeper: Keeper) -> None:
+    """Let a feature that keeps some games (a club event keeps its tables' games) say
+    which changes it allows. The games store knows nothing of that feature: it asks each
+    keeper inside the write's transaction, so the answer holds for the write."""
+    if keeper not in _keepers:
+        _keepers.append(keeper)
+
+
+def check_change(db: sqlite3.Connection, token: str, change: Change) -> None:
+    """Raise the first keeper's refusal of ``change`` to game ``token``, if any."""
+    for keeper in _keepers:
+        keeper(db, token, change)
 
 
 @dataclass(frozen=True)
@@ -287,6 +327,7 @@ def delete_game(db: sqlite3.Connection, token: str) -> bool:
         row = _row(db, token)
         if row is None:
             return False
+        check_change(db, row["token"], Change.DELETE)
         summary.forget(db, row["id"])
         return db.execute("DELETE FROM games WHERE id = ?", (row["id"],)).rowcount > 0
 
@@ -348,6 +389,7 @@ def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int 
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
+        check_change(db, game.id, Change(kind.value))
         if kind == EventKind.DEAL:
             number = check_new_deal(game.state, number)
         else:
@@ -369,6 +411,7 @@ def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int) -> Ga
         game = load(db, token)
         if game is None:
             raise errors.NoSuchGame()
+        check_change(db, game.id, Change(kind.value))
         if kind == EventKind.WITHDRAWAL:
             entry = check_withdrawal(game.state, number)
         else:
