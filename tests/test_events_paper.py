@@ -84,21 +84,26 @@ def _seated_event(client, count: int = 13, fixed_deals: int = 1):
     event = client.post("/api/v1/events", headers=headers, json={
         "name": "Clubavond", "players": names, "rounds": 2, "seed": 11,
         "fixed_deals": fixed_deals}).get_json()
+    headers["X-Director-Key"] = event["director_key"]
     seated = client.post(f"/api/v1/events/{event['id']}/rounds", headers=headers).get_json()
     return event, seated, headers
 
 
 def test_round_slips_carry_each_tables_game_link(client, tmp_path):
-    event, seated, _ = _seated_event(client)
-    answer = client.get(f"/events/{event['id']}/rounds/1/slips.pdf?paper=letter&lang=de")
+    event, seated, headers = _seated_event(client)
+    slips = f"/events/{event['id']}/rounds/1/slips.pdf?paper=letter&lang=de"
+    assert client.get(slips).status_code == 403  # the game links are the director's
+    answer = client.get(slips, headers=headers)
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    assert answer.headers["Cache-Control"] == "private, no-store"
     decoded = sorted(code.text for image in page_images(answer.data, tmp_path)
                      for code in zxingcpp.read_barcodes(image))
     assert decoded == sorted(f"http://localhost/games/{t['game']}" for t in seated["tables"])
     text = pdf_text(answer.data, tmp_path)
     assert [len(t["players"]) for t in seated["tables"]] == [4, 4, 5]
     assert all(name in text for t in seated["tables"] for name in t["players"])
-    assert client.get(f"/events/{event['id']}/rounds/2/slips.pdf").status_code == 404
+    assert client.get(f"/events/{event['id']}/rounds/2/slips.pdf",
+                      headers=headers).status_code == 404
 
 
 def test_standings_paper_and_csv_after_a_round(client, tmp_path):

@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
-from flask import Blueprint, abort, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext
 
 from ..engine.standings import placement_points
 from ..games import spreadsheet
 from ..web import pdf
 from ..web.db import get_db
+from . import director
 from .present import score
 from .progress import Progress, load_progress
 
@@ -70,21 +71,27 @@ def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, 
 @bp.get("/events/<event_id>/rounds/<int:number>/slips.pdf")
 def slips(event_id: str, number: int):
     """One slip per table of round ``number``: its players in seat order and its game's
-    link as a QR code."""
+    link as a QR code. The director's: the links open the tables' games."""
     state = load_progress(get_db(), event_id)
+    director.require(state.event)
     tables = [t.seat for t in state.tables if t.seat.round == number]
     if not tables:
         abort(404)
-    return slips_pdf(state.event.name, number, [
+    return director.private(slips_pdf(state.event.name, number, [
         Slip(seat.number, seat.players,
              url_for("games.sheet", game_id=seat.game, _external=True))
         for seat in tables
-    ], pdf.current_lang(), pdf.paper_arg())
+    ], pdf.current_lang(), pdf.paper_arg()))
 
 
 @bp.get("/events/<event_id>/standings.pdf")
 def standings(event_id: str):
+    """The standings now, or ``?after=<round>`` as they stood once that round ended."""
     state = load_progress(get_db(), event_id)
+    after = request.args.get("after", type=int)
+    if after is not None and 1 <= after < state.complete:
+        return standings_pdf(state.event.name, after, state.standings_after(after),
+                             pdf.current_lang(), pdf.paper_arg())
     return standings_pdf(state.event.name, state.complete, state.standings,
                          pdf.current_lang(), pdf.paper_arg())
 
@@ -103,7 +110,7 @@ def results_table(state: Progress) -> list[list[object]]:
                   gettext("Bullheads"), gettext("Points")])
     for table_state in state.tables:
         if not table_state.finished:
-            continue
+            continue  # (a table's totals typed from paper count as its game's)
         totals = table_state.totals
         points = placement_points(totals)
         for player in table_state.seat.players:

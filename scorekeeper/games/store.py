@@ -306,9 +306,10 @@ def start_game(db: sqlite3.Connection, settings: Settings, note: str,
 
 
 def import_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
-                events: list[StoredEvent], digest: str) -> tuple[str, bool]:
+                events: list[StoredEvent], digest: str | None) -> tuple[str, bool]:
     """Store a checked backup's game, keeping its timestamps: answers its token and
-    whether it is new (the same ``digest`` again answers the game it created)."""
+    whether it is new (the same ``digest`` again answers the game it created; None
+    stores a new game each time, as a copy of a club event needs its own games)."""
     with transaction(db):
         row = db.execute("SELECT token FROM games WHERE digest = ?", (digest,)).fetchone()
         if row is not None:
