@@ -273,6 +273,19 @@ def test_a_slip_holder_cannot_delete_a_tables_game(director, client):
     assert client.get(f"/games/{game}").status_code == 200
 
 
+def test_a_tables_settings_never_change_from_its_sheet(director, app):
+    """No page changes a game's settings today; should one come, the event's keeper
+    refuses it for a table's game as it refuses a deletion."""
+    from scorekeeper.events.errors import EventGame
+    from scorekeeper.games import store
+
+    table = director.seat(director.event()["id"])[0]
+    with app.app_context():
+        with pytest.raises(EventGame):
+            store.check_change(get_db(), table["game"], store.Change.SETTINGS)
+        store.check_change(get_db(), table["game"], store.Change.DEAL)  # its table plays
+
+
 def test_a_closed_rounds_game_changes_only_with_the_key(director, client):
     eid = director.event()["id"]
     first = director.round_played(eid)
@@ -408,7 +421,13 @@ def test_the_standings_after_any_earlier_round(director, stranger):
     director.round_played(eid)
     after_one = director.get(f"/api/v1/events/{eid}/standings").get_json()
     director.post(f"/api/v1/events/{eid}/players", {"player": "Zoë"})
-    director.round_played(eid)
+    second = director.seat(eid)
+    director.play(second[0])  # one table of round 2 has ended, the other plays on
+    partly = director.get(f"/api/v1/events/{eid}/standings").get_json()
+    strictly = director.get(f"/api/v1/events/{eid}/standings?after=1").get_json()
+    assert partly["round"] == 1 and partly["standings"] != after_one["standings"]
+    assert strictly == {**after_one, "playing": []}
+    director.play(second[1])
     now = director.get(f"/api/v1/events/{eid}/standings").get_json()
     assert now["round"] == 2 and "Zoë" in [r["player"] for r in now["standings"]]
     again = director.get(f"/api/v1/events/{eid}/standings?after=1").get_json()

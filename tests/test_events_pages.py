@@ -50,6 +50,8 @@ def game_links(html: str) -> list[str]:
     ("Ann\nBob\r\n\n Cas ", ["Ann", "Bob", "Cas"]),
     ("Ann, Bob,Cas;Dirk", ["Ann", "Bob", "Cas", "Dirk"]),
     ("  \n , ;", []),
+    ("Jansen, Piet\nde Vries, Anna\n", ["Jansen, Piet", "de Vries, Anna"]),
+    ("\ufeffAnn; Bob", ["Ann", "Bob"]),
 ])
 def test_pasted_lists(pasted, names):
     assert pasted_names(pasted) == names

@@ -57,7 +57,7 @@ def rows_json(rows: list[Standing]) -> list[dict]:
 
 
 def standings_json(state: Progress, after: int | None = None) -> dict:
-    if after is not None and after < state.complete:
+    if after is not None and after < state.event.round:
         return {"round": after, "standings": rows_json(state.standings_after(after)),
                 "playing": []}
     return {

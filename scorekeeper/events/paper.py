@@ -89,7 +89,7 @@ def standings(event_id: str):
     """The standings now, or ``?after=<round>`` as they stood once that round ended."""
     state = load_progress(get_db(), event_id)
     after = request.args.get("after", type=int)
-    if after is not None and 1 <= after < state.complete:
+    if after is not None and 1 <= after < state.event.round:
         return standings_pdf(state.event.name, after, state.standings_after(after),
                              pdf.current_lang(), pdf.paper_arg())
     return standings_pdf(state.event.name, state.complete, state.standings,

@@ -95,8 +95,8 @@ def event(event_id: str):
     director's page."""
     state = load_progress(get_db(), event_id)
     after = request.args.get("after", type=int)
-    if after is None or not 1 <= after < state.complete:
-        after = None
+    if after is None or not 1 <= after < state.event.round:
+        after = None  # the standings now
     key = director.held_key(state.event)
     claimable = state.event.director_hash is None and event_id in session.get("events", [])
     return render_template(
