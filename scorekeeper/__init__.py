@@ -103,10 +103,13 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
+    from .events import keeper as events_keeper
     from .events import paper as events_paper
+    from .events import screens as events_screens
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
+    from .games import store as games_store
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
@@ -117,9 +120,11 @@ def register_blueprints(app: Flask) -> None:
     for blueprint in (
         health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
-        events_views.bp, events_api.bp, events_paper.bp,
+        events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
     ):
         app.register_blueprint(blueprint)
+    # A club event keeps its tables' games: the games store asks it before one changes.
+    games_store.add_keeper(events_keeper.keep)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token.
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)

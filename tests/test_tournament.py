@@ -80,7 +80,7 @@ def test_typed_hands_make_a_tournament_with_schedule_and_starting_rows(client):
         ({"hand3": "3 6 9 12 15 18 21 24 27 28"},
          "Card 28 is in the hands of both Ann and Cas."),
         ({"hand3": "3 6 9 12 15 18 21 24 27 27"}, "The hand of Cas holds card 27 twice."),
-        ({"name2": "", "hand2": "2 5"}, "Player 2 needs a name of 1 to 100 characters."),
+        ({"name2": "", "hand2": "2 5"}, "Player 2 needs a name of 1 to 40 characters."),
     ],
 )
 def test_bad_forms_say_what_is_wrong_and_keep_what_was_typed(client, change, message):

@@ -17,14 +17,20 @@ A game's ``version`` is the number of entries its log holds; the game's row keep
 restore may name the version it was made on (``base``): if another entry changed that
 deal after it, the write is refused with :class:`DealChangedMeanwhile` instead of
 silently replacing what the other phone wrote.
+
+A feature that keeps some games (a club event keeps each table's game) registers a
+keeper (:func:`add_keeper`), asked inside every write's transaction whether that change
+may happen; the store itself knows nothing of events.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from ..engine import errors, limits
 from ..engine.deal import Entry
@@ -63,6 +69,40 @@ class DealChangedMeanwhile(RulesError):
     """The game's version the phone had when the player tapped."""
     version: int
     """The game's version now."""
+
+
+# --- Games another feature keeps ---
+
+
+class Change(StrEnum):
+    """What a write would do to a game, as a keeper (below) is asked about it."""
+
+    DEAL = "deal"
+    CORRECTION = "correction"
+    WITHDRAWAL = "withdrawal"
+    RESTORE = "restore"
+    DELETE = "delete"
+    SETTINGS = "settings"
+    """A change of the game's settings (none is offered yet; a keeper refuses it)."""
+
+
+#: Asked before a game changes: ``keeper(db, token, change)`` raises a refusal to stop it.
+Keeper = Callable[[sqlite3.Connection, str, Change], None]
+_keepers: list[Keeper] = []
+
+
+def add_keeper(keeper: Keeper) -> None:
+    """Let a feature that keeps some games (a club event keeps its tables' games) say
+    which changes it allows. The games store knows nothing of that feature: it asks each
+    keeper inside the write's transaction, so the answer holds for the write."""
+    if keeper not in _keepers:
+        _keepers.append(keeper)
+
+
+def check_change(db: sqlite3.Connection, token: str, change: Change) -> None:
+    """Raise the first keeper's refusal of ``change`` to game ``token``, if any."""
+    for keeper in _keepers:
+        keeper(db, token, change)
 
 
 @dataclass(frozen=True)
@@ -300,9 +340,10 @@ def start_game(db: sqlite3.Connection, settings: Settings, note: str,
 
 
 def import_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
-                events: list[StoredEvent], digest: str) -> tuple[str, bool]:
+                events: list[StoredEvent], digest: str | None) -> tuple[str, bool]:
     """Store a checked backup's game, keeping its timestamps: answers its token and
-    whether it is new (the same ``digest`` again answers the game it created)."""
+    whether it is new (the same ``digest`` again answers the game it created; None
+    stores a new game each time, as a copy of a club event needs its own games)."""
     with transaction(db):
         row = db.execute("SELECT token FROM games WHERE digest = ?", (digest,)).fetchone()
         if row is not None:
@@ -321,6 +362,7 @@ def delete_game(db: sqlite3.Connection, token: str) -> bool:
         row = _row(db, token)
         if row is None:
             return False
+        check_change(db, row["token"], Change.DELETE)
         summary.forget(db, row["id"])
         return db.execute("DELETE FROM games WHERE id = ?", (row["id"],)).rowcount > 0
 
@@ -403,6 +445,7 @@ def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int 
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
+        check_change(db, game.id, Change(kind.value))
         if kind == EventKind.DEAL:
             number = check_new_deal(game.state, number)
         else:
@@ -428,6 +471,7 @@ def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int,
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, None, client_id):
             return game
+        check_change(db, game.id, Change(kind.value))
         _check_base(game, number, base)
         if kind == EventKind.WITHDRAWAL:
             entry = check_withdrawal(game.state, number)

@@ -255,6 +255,7 @@ def delete(game_id: str):
     game = _game(game_id)
     if not access.allowed(get_db(), game.id):
         abort(404)  # not one of this phone's games: as if there were none
+    store.check_change(get_db(), game.id, store.Change.DELETE)  # a kept game says so now
     form = ConfirmForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)

@@ -73,7 +73,21 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
     IMMEDIATE takes the write lock at once, so two phones writing at the same moment are
     serialized: the second sees what the first wrote. Every store writes through here.
+
+    Inside another transaction it is a savepoint: a write made of other stores' writes
+    (a club event seating a round creates a game per table) is one transaction, and a
+    part that fails rolls back alone before the whole decides.
     """
+    if db.in_transaction:
+        db.execute("SAVEPOINT part")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK TO part")
+            db.execute("RELEASE part")
+            raise
+        db.execute("RELEASE part")
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db

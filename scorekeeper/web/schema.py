@@ -256,4 +256,41 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET version = (SELECT count(*) FROM game_events e WHERE e.game_id = games.id)
     """,
+    # club events get a director (docs/api.md, Club events): the SHA-256 of the director's
+    # key, never the key; the devices that hold it, numbered per event; and the event's
+    # history (who did what, when). A table can be re-opened by the director (its sheet
+    # takes changes again after its round closed), or hold the totals typed from its
+    # paper sheet; a game the director replaced is kept in event_old_games. A game is
+    # found by its token (event_tables_by_game): the games store asks the event before
+    # one of its games changes.
+    """
+    ALTER TABLE events ADD COLUMN director_hash TEXT;
+    ALTER TABLE event_tables ADD COLUMN reopened INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE event_tables ADD COLUMN paper TEXT;
+    CREATE INDEX event_tables_by_game ON event_tables (game);
+    CREATE TABLE event_old_games (
+        game NOT NULL PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        replaced_at TEXT NOT NULL
+    );
+    CREATE INDEX event_old_games_by_event ON event_old_games (event_id, round, number);
+    CREATE TABLE event_devices (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        device TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        PRIMARY KEY (event_id, device)
+    ) WITHOUT ROWID;
+    CREATE TABLE event_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        device TEXT NOT NULL,
+        act TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX event_history_by_event ON event_history (event_id, id)
+    """,
 ]
