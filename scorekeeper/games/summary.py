@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 
 from ..engine.game import GameState
+from ..engine.record import Line, half_up, lines_of
 
 #: Games on one page of a list.
 PER_PAGE = 20
@@ -47,19 +47,8 @@ _ADD_RIVAL = (
 )
 
 
-@dataclass(frozen=True)
-class Player:
-    """One player's row of a game's stored state: what the statistics add up."""
-
-    name: str
-    key: str
-    winner: int
-    deals: int
-    bullheads: int
-    clean: int
-    total: int
-    ended: int
-    """1 once the game has ended: only ended games count toward win rates and rivals."""
+#: One player's row of a game's stored state (the engine's line, read back from the rows).
+Player = Line
 
 
 def _players(db: sqlite3.Connection, row_id: int) -> list[Player]:
@@ -111,15 +100,13 @@ def save(db: sqlite3.Connection, row_id: int, state: GameState, updated_at: str)
     Inside the caller's transaction."""
     old = _players(db, row_id)  # as the game stood before this write
     finished = int(state.finished)
-    db.execute("UPDATE games SET deal_count = ?, finished = ?, updated_at = ? WHERE id = ?",
-               (len(state.deals), finished, updated_at, row_id))
+    # ended_at: the moment the game ended, kept through corrections that leave it ended.
+    db.execute("UPDATE games SET deal_count = ?, finished = ?, updated_at = ?, ended_at ="
+               " CASE WHEN ? THEN coalesce(ended_at, ?) END WHERE id = ?",
+               (len(state.deals), finished, updated_at, finished, updated_at, row_id))
     db.execute("UPDATE game_access SET finished = ? WHERE game_id = ? AND finished != ?",
                (finished, row_id, finished))
-    players = state.settings.players
-    taken = {name: [row.entry.entered(name) for row in state.deals] for name in players}
-    new = [Player(name, name.casefold(), int(name in state.winners), len(state.deals),
-                  sum(taken[name]), taken[name].count(0), state.totals[name], finished)
-           for name in players]
+    new = lines_of(state)
     if new != old:
         scopes = _scopes(db, row_id)
         _count(db, scopes, row_id, old, -1)
@@ -258,14 +245,3 @@ def _rivals(db: sqlite3.Connection, scope: str, keys: list[str]) -> dict[str, di
         f" AND name_key IN ({marks})) WHERE place = 1", (scope, *keys))
     return {key: {"name": name, "ahead": behind, "shared": shared}
             for key, name, behind, shared in found}
-
-
-def half_up(numerator: int, denominator: int, places: int) -> Decimal:
-    """``numerator / denominator`` to ``places`` decimals, a half rounded up as a calculator
-    does (11.25 -> 11.3), exactly: no float is involved.
-
-    >>> half_up(45, 4, 1), half_up(2, 3, 2), half_up(1, 8, 2)
-    (Decimal('11.3'), Decimal('0.67'), Decimal('0.13'))
-    """
-    exact = Decimal(numerator) / Decimal(denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
