@@ -289,9 +289,12 @@ def set_reopened(db: sqlite3.Connection, event_id: str, round_number: int, numbe
 
 def set_paper(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
               totals: dict[str, int] | None) -> None:
-    db.execute("UPDATE event_tables SET paper = ? WHERE event_id = ? AND round = ?"
-               " AND number = ?",
-               (None if totals is None else _dump(totals), event_id, round_number, number))
+    """The table's totals typed from paper (None: its game counts again), and when they
+    were typed: a series' ratings take the table's result at that moment."""
+    db.execute("UPDATE event_tables SET paper = ?, paper_at = ? WHERE event_id = ?"
+               " AND round = ? AND number = ?",
+               (None if totals is None else _dump(totals), None if totals is None else now(),
+                event_id, round_number, number))
 
 
 def replace_game(db: sqlite3.Connection, event_id: str, table: SeatedTable, game: object,

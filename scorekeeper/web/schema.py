@@ -293,4 +293,38 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX event_history_by_event ON event_history (event_id, id)
     """,
+    # a club's series (docs/api.md, Series): a year of club events with its own key (its
+    # SHA-256 kept, never the key), the events that joined it, and the spellings its
+    # director merged (from one name key into another player's name). A game's end moment
+    # (ended_at: set when it ends, kept through corrections that leave it ended, cleared
+    # when one re-opens it) and the moment a table's totals were typed from paper
+    # (paper_at) give the order in which a series' ratings take the games; games that
+    # ended before this take their last change as their end.
+    """
+    ALTER TABLE games ADD COLUMN ended_at TEXT;
+    UPDATE games SET ended_at = updated_at WHERE finished = 1;
+    ALTER TABLE event_tables ADD COLUMN paper_at TEXT;
+    CREATE TABLE series (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        best INTEGER,
+        key_hash TEXT NOT NULL
+    );
+    CREATE TABLE series_events (
+        series_id TEXT NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        event_id TEXT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (series_id, event_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE series_merges (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        series_id TEXT NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        from_key TEXT NOT NULL,
+        from_name TEXT NOT NULL,
+        into_name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX series_merges_by_series ON series_merges (series_id, id)
+    """,
 ]
