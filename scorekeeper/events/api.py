@@ -17,9 +17,9 @@ from flask_babel import gettext
 
 from ..engine import errors
 from ..engine.standings import Standing
-from ..web.db import get_db
+from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
-from . import checks, director, progress, store, transfer
+from . import checks, director, joining, progress, store, transfer
 from .errors import (
     MAX_EVENT_FILE,
     MAX_SEED,
@@ -148,10 +148,16 @@ def create():
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))
+    series = data.get("series")
+    if series is not None and not isinstance(series, str):
+        raise BadShape(field="series", expected="text")
     db, key = get_db(), director.new_key()
-    event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
-                                  director.key_hash(key))
-    store.log(db, event_id, API_DEVICE, "create")
+    with transaction(db):
+        event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
+                                      director.key_hash(key))
+        if series is not None:
+            joining.admit(db, series, event_id)
+        store.log(db, event_id, API_DEVICE, "create")
     return created(event_id, key)
 
 

@@ -58,6 +58,8 @@ class EventForm(FlaskForm):
                             validators=[Length(max=20)])
     fixed_deals = StringField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
+    #: Offered only when this browser directs a series (``joining.directed``).
+    series = SelectField(lazy_gettext("Part of the series"), choices=[], default="")
 
     def values(self) -> tuple[str, list[str], int, Settings]:
         """Name, players, rounds and the games' settings; raises a RulesError naming the

@@ -24,10 +24,10 @@ from flask import (
 from flask_babel import gettext
 
 from ..engine.errors import RulesError
-from ..web.db import get_db
+from ..web.db import get_db, transaction
 from ..web.errors import describe
 from ..web.jsonio import parse_json
-from . import checks, director, present, progress, store, transfer
+from . import checks, director, joining, present, progress, store, transfer
 from .api import game_note
 from .errors import MAX_EVENT_FILE, EventFileTooLarge, EventHasDirector, NotADirectorLink
 from .forms import DropForm, EventForm, ImportForm, JoinForm, SeatForm, TotalsForm
@@ -68,6 +68,7 @@ def _to_director(event_id: str, key: str, anchor: str | None = None, **args: obj
 @bp.route("/events", methods=["GET", "POST"])
 def index():
     form = EventForm()
+    form.series.choices = [("", gettext("No series")), *joining.directed()]
     problem = None
     if form.validate_on_submit():
         try:
@@ -75,12 +76,19 @@ def index():
         except RulesError as exc:
             problem = describe(exc)
         else:
-            key = director.new_key()
-            event_id = store.create_event(get_db(), name, players, rounds,
-                                          checks.new_seed(), settings,
-                                          director.key_hash(key))
-            return _make_director(event_id, key, _to_director(event_id, key, new=1),
-                                  act="create")
+            key, db = director.new_key(), get_db()
+            try:
+                with transaction(db):
+                    event_id = store.create_event(db, name, players, rounds,
+                                                  checks.new_seed(), settings,
+                                                  director.key_hash(key))
+                    if form.series.data:
+                        joining.admit(db, form.series.data, event_id)
+            except RulesError as exc:
+                problem = describe(exc)
+            else:
+                return _make_director(event_id, key, _to_director(event_id, key, new=1),
+                                      act="create")
     elif request.method == "POST":
         problem = gettext("Please check the form.")
     return render_template("events/index.html", form=form, problem=problem,
