@@ -16,10 +16,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
-FEATURES = ("games", "check", "tournament", "rules", "events")
+FEATURES = ("games", "check", "tournament", "rules", "events", "series")
 #: A feature built on another one: club events seat tables that each play an ordinary
-#: game, so ``events`` may use the games feature's store (and nothing imports events).
-BUILDS_ON = {"events": {"games"}}
+#: game, so ``events`` may use the games feature's store; a club's series gathers events
+#: (and their games' records), so ``series`` may use both. Nothing imports series.
+BUILDS_ON = {"events": {"games"}, "series": {"events", "games"}}
 WEB_FRAMEWORKS = ("flask", "flask_babel", "flask_wtf", "flask_frozen", "werkzeug", "wtforms",
                   "jinja2")
 #: The application factory may import every feature: wiring them is its job.

@@ -1,0 +1,91 @@
+"""Who may change a series: the holder of its key (docs/api.md, Series).
+
+As an event's director's key (``events/director.py``): made with the series (192 random
+bits, 32 URL-safe characters), handed over once (the answer of ``POST /api/v1/series``,
+and the director's link ``/series/<id>/director/<key>`` with a QR code for a second
+director), stored only as its SHA-256 and compared in constant time. A program sends it
+in the header ``X-Series-Key``. A browser that created the series or opened the link
+keeps it in the cookie ``series`` (HttpOnly, SameSite=Lax): unlike an event's cookie it
+goes to every page of the site, because the event form at ``/events`` offers to join the
+series this browser directs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+from flask import Response, current_app, request
+
+from .errors import SeriesOnly
+from .store import Series
+
+HEADER = "X-Series-Key"
+COOKIE = "series"
+#: A club's year and a bit: browsers keep a cookie at most 400 days.
+COOKIE_DAYS = 400
+#: Series one browser holds keys for (the oldest is forgotten past this).
+HELD = 20
+_KEY = re.compile(r"[A-Za-z0-9_-]{32}")
+_PAIR = re.compile(r"([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})")
+
+
+def new_key() -> str:
+    """192 random bits, URL-safe (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
+
+
+def opens(stored_hash: str, key: object) -> bool:
+    """Whether ``key`` is the key whose hash is ``stored_hash`` (in constant time)."""
+    if not isinstance(key, str) or not _KEY.fullmatch(key):
+        return False
+    return hmac.compare_digest(key_hash(key), stored_hash)
+
+
+def held() -> dict[str, str]:
+    """The keys this browser's cookie holds, by series id (not yet checked)."""
+    pairs = (_PAIR.fullmatch(part) for part in request.cookies.get(COOKIE, "").split("~"))
+    return {match[1]: match[2] for match in pairs if match}
+
+
+def directs(series: Series) -> bool:
+    """Whether the request holds the series' key: ``X-Series-Key`` when sent (and then
+    only it), else this browser's cookie."""
+    if HEADER in request.headers:
+        return opens(series.key_hash, request.headers[HEADER])
+    return opens(series.key_hash, held().get(series.id))
+
+
+def require(series: Series) -> None:
+    """Nothing changes without the key: :class:`SeriesOnly` (403)."""
+    if not directs(series):
+        raise SeriesOnly(series=series.name)
+
+
+def held_key(series: Series) -> str | None:
+    """The key this browser holds for ``series`` (to link its director's page), if valid."""
+    key = held().get(series.id)
+    return key if key is not None and opens(series.key_hash, key) else None
+
+
+def remember(response: Response, series_id: str, key: str) -> Response:
+    """This browser directs the series from now on (newest first, at most :data:`HELD`)."""
+    keys = {series_id: key, **{s: k for s, k in held().items() if s != series_id}}
+    value = "~".join(f"{s}.{k}" for s, k in list(keys.items())[:HELD])
+    response.set_cookie(
+        COOKIE, value, max_age=COOKIE_DAYS * 24 * 3600, path="/", httponly=True,
+        samesite="Lax", secure=bool(current_app.config["SESSION_COOKIE_SECURE"]))
+    return response
+
+
+def private(response: Response) -> Response:
+    """An answer that holds the key: never kept by a cache, never named in a Referer."""
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response

@@ -1,0 +1,116 @@
+"""Where a series stands: its standings, each player's rating and its history, and who
+beats whom, computed from its events' finished tables on every request.
+
+One read of the tables (:func:`.store.results`), then the engine: each name made a
+player by its key (case folded, ``engine/names.py``) and the series' merges; each
+event's points (``engine/standings.py``), the series' standings and the ratings in the
+order the games ended (``engine/series.py``), the records (``engine/record.py``). The
+page, the API, the CSV and the PDF all read this one :class:`Season`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.names import name_key
+from ..engine.record import Line, Record, tally
+from ..engine.series import (
+    Rating,
+    SeriesStanding,
+    event_points,
+    merged,
+    rate,
+    series_standings,
+)
+from .store import Series, TableResult, must_load, results
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line: their standing, shown name, rating history and record."""
+
+    standing: SeriesStanding
+    name: str
+    history: list[tuple[int, Rating]]
+    record: Record
+
+
+@dataclass(frozen=True)
+class Season:
+    series: Series
+    tables: list[TableResult]
+    """Every finished table, in the order the games ended."""
+    rows: list[Row]
+    """The standings, best first."""
+
+    @property
+    def games(self) -> int:
+        return len(self.tables)
+
+    def counted_events(self) -> int:
+        """Events with at least one finished game."""
+        return len({table.event for table in self.tables})
+
+
+def players_of(series: Series, tables: list[TableResult]) -> list[dict[str, str]]:
+    """Per event, each name's player key: its name key, joined to another by the series'
+    merges. A merge does not join two names within one event where both played: there
+    they are two people."""
+    into = merged([(m.from_key, name_key(m.into_name)) for m in series.merges])
+    raw: list[set[str]] = [set() for _ in series.events]
+    for table in tables:
+        raw[table.event].update(name_key(seat[0]) for seat in table.players)
+    keys: list[dict[str, str]] = []
+    for names in raw:
+        groups: dict[str, list[str]] = {}
+        for key in names:
+            groups.setdefault(into.get(key, key), []).append(key)
+        keys.append({key: player if len(group) == 1 else key
+                     for player, group in groups.items() for key in group})
+    return keys
+
+
+def shown_names(tables: list[TableResult], keys: list[dict[str, str]],
+                merges: Mapping[str, str]) -> dict[str, str]:
+    """Each player's name as shown: their spelling in their latest game whose name is the
+    player's own (not a spelling merged into it), else the spelling a merge gave."""
+    names = dict(merges)
+    for table in tables:
+        for seat in table.players:
+            key = name_key(seat[0])
+            player = keys[table.event][key]
+            if key == player:
+                names[player] = seat[0]
+    return names
+
+
+def season(db: sqlite3.Connection, series: Series) -> Season:
+    tables = results(db, series)
+    keys = players_of(series, tables)
+    merge_names = {name_key(m.into_name): m.into_name for m in series.merges}
+    names = shown_names(tables, keys, merge_names)
+    games: list[dict[str, int]] = []
+    lines: list[list[Line]] = []
+    for table in tables:
+        of = keys[table.event]
+        games.append({of[name_key(seat[0])]: seat[1] for seat in table.players})
+        lines.append([Line(names[of[name_key(name)]], of[name_key(name)], winner, deals,
+                           bullheads, clean, total, 1)
+                      for name, total, winner, deals, bullheads, clean in table.players])
+    ratings, history = rate(games, [table.event for table in tables])
+    by_event: list[list[dict[str, int]]] = [[] for _ in series.events]
+    for table, totals in zip(tables, games, strict=True):
+        by_event[table.event].append(totals)
+    points: list[dict[str, Fraction]] = [event_points(event) for event in by_event]
+    records = tally(lines)
+    rows = [Row(standing, names[standing.player], history[standing.player],
+                records[standing.player])
+            for standing in series_standings(points, series.best, ratings)]
+    return Season(series, tables, rows)
+
+
+def load_season(db: sqlite3.Connection, series_id: str) -> Season:
+    return season(db, must_load(db, series_id))

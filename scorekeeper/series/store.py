@@ -1,0 +1,179 @@
+"""SQLite access for a club's series: the series, the events that joined it, the spellings
+its director merged, and the one read of its events' table results.
+
+Nothing derived is stored: the standings, the ratings and the records are computed from
+the events' tables each time (:mod:`.season`), from what the games store keeps per game
+(each player's total, win, deals, bullheads and clean deals, and when the game ended)
+and the totals a director typed from a paper sheet. That read touches only this
+series' events, their tables and those tables' games, each by its index: a series of a
+year costs the same however many other games the server holds.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ..web.db import transaction
+from .errors import (
+    MAX_SERIES_EVENTS,
+    MAX_SERIES_MERGES,
+    MergesFull,
+    NoSuchSeries,
+    SeriesFull,
+)
+
+
+@dataclass(frozen=True)
+class SeriesEvent:
+    id: str
+    name: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Merge:
+    """Every name whose key is ``from_key`` counts as ``into_name``'s player."""
+
+    from_key: str
+    from_name: str
+    into_name: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Series:
+    id: str
+    created_at: str
+    name: str
+    best: int | None
+    """Each player's best this many events count; None: all of them."""
+    key_hash: str
+    events: tuple[SeriesEvent, ...]
+    """In the order they were started."""
+    merges: tuple[Merge, ...]
+    """In the order they were made."""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A finished table of one of the series' events: who played, their totals, and for
+    the players of a played game (not typed from paper) their deals."""
+
+    event: int
+    """The event's index in :attr:`Series.events`."""
+    round: int
+    table: int
+    ended: str
+    """When the game ended (or its totals were typed), for the ratings' order."""
+    players: tuple[tuple[str, int, int, int, int, int], ...]
+    """Per seat: name, total, winner (0/1), deals, bullheads as taken, clean deals."""
+    paper: bool
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def create_series(db: sqlite3.Connection, name: str, best: int | None, key_hash: str) -> str:
+    """A new series under a random, unguessable id (as an event's); only its key's hash
+    is kept."""
+    series_id = secrets.token_urlsafe(12)
+    with transaction(db):
+        db.execute("INSERT INTO series (id, created_at, name, best, key_hash)"
+                   " VALUES (?, ?, ?, ?, ?)", (series_id, now(), name, best, key_hash))
+    return series_id
+
+
+def load_series(db: sqlite3.Connection, series_id: str) -> Series | None:
+    row = db.execute("SELECT * FROM series WHERE id = ?", (series_id,)).fetchone()
+    if row is None:
+        return None
+    events = tuple(SeriesEvent(e["id"], e["name"], e["created_at"]) for e in db.execute(
+        "SELECT e.id, e.name, e.created_at FROM series_events s JOIN events e"
+        " ON e.id = s.event_id WHERE s.series_id = ? ORDER BY e.created_at, s.joined_at,"
+        " e.rowid", (series_id,)))
+    merges = tuple(Merge(m["from_key"], m["from_name"], m["into_name"], m["created_at"])
+                   for m in db.execute("SELECT * FROM series_merges WHERE series_id = ?"
+                                       " ORDER BY id", (series_id,)))
+    return Series(row["id"], row["created_at"], row["name"], row["best"], row["key_hash"],
+                  events, merges)
+
+
+def must_load(db: sqlite3.Connection, series_id: str) -> Series:
+    series = load_series(db, series_id)
+    if series is None:
+        raise NoSuchSeries()
+    return series
+
+
+def named_series(db: sqlite3.Connection, ids: list[str]) -> list[sqlite3.Row]:
+    """Ids, names and key hashes of the series ``ids`` (those this browser holds a key
+    for), newest first."""
+    marks = ", ".join("?" * len(ids))
+    return db.execute(f"SELECT id, name, key_hash FROM series WHERE id IN ({marks})"
+                      " ORDER BY created_at DESC, rowid DESC", ids).fetchall()
+
+
+def add_event(db: sqlite3.Connection, series: Series, event_id: str) -> None:
+    """``event_id`` (just created, in the caller's transaction) joins the series."""
+    count = db.execute("SELECT count(*) FROM series_events WHERE series_id = ?",
+                       (series.id,)).fetchone()[0]
+    if count >= MAX_SERIES_EVENTS:
+        raise SeriesFull(series=series.name)
+    db.execute("INSERT INTO series_events (series_id, event_id, joined_at) VALUES (?, ?, ?)",
+               (series.id, event_id, now()))
+
+
+def add_merge(db: sqlite3.Connection, series_id: str, from_key: str, from_name: str,
+              into_name: str) -> None:
+    with transaction(db):
+        count = db.execute("SELECT count(*) FROM series_merges WHERE series_id = ?",
+                           (series_id,)).fetchone()[0]
+        if count >= MAX_SERIES_MERGES:
+            raise MergesFull()
+        db.execute("INSERT INTO series_merges (series_id, from_key, from_name, into_name,"
+                   " created_at) VALUES (?, ?, ?, ?, ?)",
+                   (series_id, from_key, from_name, into_name, now()))
+
+
+def results(db: sqlite3.Connection, series: Series) -> list[TableResult]:
+    """Every finished table of the series' events, as its event counts it: the totals
+    typed from paper where the director typed them, else its game's stored state. Two
+    indexed reads: the tables with their games' end, and the finished games' players."""
+    index = {event.id: number for number, event in enumerate(series.events)}
+    created = {event.id: event.created_at for event in series.events}
+    tables = db.execute(
+        "SELECT t.event_id, t.round, t.number, t.players, t.paper, t.paper_at, g.id AS game,"
+        " g.finished, g.ended_at FROM series_events s"
+        " JOIN event_tables t ON t.event_id = s.event_id"
+        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?", (series.id,)
+    ).fetchall()
+    seats: dict[int, list[tuple[str, int, int, int, int, int]]] = {}
+    for row in db.execute(
+            "SELECT p.game_id, p.name, p.total, p.winner, p.deals, p.bullheads, p.clean"
+            " FROM series_events s JOIN event_tables t ON t.event_id = s.event_id"
+            " JOIN games g ON g.token = t.game AND g.finished = 1"
+            " JOIN game_players p ON p.game_id = g.id"
+            " WHERE s.series_id = ? AND t.paper IS NULL ORDER BY p.game_id, p.seat",
+            (series.id,)):
+        seats.setdefault(row[0], []).append(tuple(row[1:]))  # type: ignore[arg-type]
+    found = []
+    for t in tables:
+        if t["paper"] is not None:
+            totals = json.loads(t["paper"])
+            least = min(totals.values())
+            players = tuple((name, totals[name], int(totals[name] == least), 0, 0, 0)
+                            for name in json.loads(t["players"]))
+            ended, paper = t["paper_at"] or created[t["event_id"]], True
+        elif t["finished"]:
+            players, ended, paper = tuple(seats[t["game"]]), t["ended_at"], False
+        else:
+            continue
+        found.append(TableResult(index[t["event_id"]], t["round"], t["number"],
+                                 ended or created[t["event_id"]], players, paper))
+    found.sort(key=lambda r: (r.ended, r.event, r.round, r.table))
+    return found
