@@ -138,7 +138,7 @@ def merge_form(series_id: str):
 def standings_table(state: Season) -> list[list[object]]:
     """The standings for a spreadsheet: a line per player."""
     table: list[list[object]] = [[
-        gettext("Place"), gettext("Name"), gettext("Events"), gettext("Points"),
+        gettext("Place"), gettext("Name"), gettext("Club events"), gettext("Points"),
         gettext("Rating"), gettext("Uncertainty"), gettext("Games"), gettext("Wins"),
     ]]
     for row in state.rows:
