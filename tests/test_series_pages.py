@@ -92,7 +92,8 @@ def test_a_stranger_gets_no_choice_and_no_way_in(app, club):
     assert answer.status_code == 400  # not one of this browser's choices
     assert club.client.get(f"/api/v1/series/{series['id']}").get_json()["events"] == []
     wrong = stranger.get(f"/series/{series['id']}/director/{'x' * 32}")
-    assert wrong.status_code == 403 and "not the director&#39;s link" in wrong.get_data(as_text=True)
+    assert wrong.status_code == 403
+    assert "not the director&#39;s link" in wrong.get_data(as_text=True)
     merge = stranger.post(f"/series/{series['id']}/merge", data={
         "csrf_token": token, "source": "Ann", "target": "Bob"})
     assert merge.status_code == 403

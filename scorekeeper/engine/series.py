@@ -107,11 +107,14 @@ def rate(games: Sequence[Mapping[str, int]], events: Sequence[int]
 
 def event_points(games: Sequence[Mapping[str, int]]) -> dict[str, Fraction]:
     """Each player's points of one event: the placement points of its finished games."""
-    points: dict[str, Fraction] = {}
+    # Added up as whole numbers of sixtieths (every shared place's mean is one: at most
+    # five places share), then made exact fractions once: a year's fractions added one by
+    # one cost more than its ratings.
+    sixtieths: dict[str, int] = {}
     for totals in games:
         for player, value in placement_points(totals).items():
-            points[player] = points.get(player, Fraction(0)) + value
-    return points
+            sixtieths[player] = sixtieths.get(player, 0) + int(value * 60)
+    return {player: Fraction(value, 60) for player, value in sixtieths.items()}
 
 
 @dataclass(frozen=True)

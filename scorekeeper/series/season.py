@@ -55,14 +55,22 @@ class Season:
         return len({table.event for table in self.tables})
 
 
-def players_of(series: Series, tables: list[TableResult]) -> list[dict[str, str]]:
+def name_keys(tables: list[TableResult]) -> dict[str, str]:
+    """Each name played and its key, made once per name (a year holds thousands of
+    seats but a club's few dozen names)."""
+    return {name: name_key(name) for name in {seat[0] for t in tables for seat in t.players}}
+
+
+def players_of(series: Series, tables: list[TableResult],
+               keyed: dict[str, str] | None = None) -> list[dict[str, str]]:
     """Per event, each name's player key: its name key, joined to another by the series'
     merges. A merge does not join two names within one event where both played: there
     they are two people."""
+    keyed = keyed if keyed is not None else name_keys(tables)
     into = merged([(m.from_key, name_key(m.into_name)) for m in series.merges])
     raw: list[set[str]] = [set() for _ in series.events]
     for table in tables:
-        raw[table.event].update(name_key(seat[0]) for seat in table.players)
+        raw[table.event].update(keyed[seat[0]] for seat in table.players)
     keys: list[dict[str, str]] = []
     for names in raw:
         groups: dict[str, list[str]] = {}
@@ -74,13 +82,13 @@ def players_of(series: Series, tables: list[TableResult]) -> list[dict[str, str]
 
 
 def shown_names(tables: list[TableResult], keys: list[dict[str, str]],
-                merges: Mapping[str, str]) -> dict[str, str]:
+                merges: Mapping[str, str], keyed: dict[str, str]) -> dict[str, str]:
     """Each player's name as shown: their spelling in their latest game whose name is the
     player's own (not a spelling merged into it), else the spelling a merge gave."""
     names = dict(merges)
     for table in tables:
         for seat in table.players:
-            key = name_key(seat[0])
+            key = keyed[seat[0]]
             player = keys[table.event][key]
             if key == player:
                 names[player] = seat[0]
@@ -89,17 +97,20 @@ def shown_names(tables: list[TableResult], keys: list[dict[str, str]],
 
 def season(db: sqlite3.Connection, series: Series) -> Season:
     tables = results(db, series)
-    keys = players_of(series, tables)
+    keyed = name_keys(tables)
+    keys = players_of(series, tables, keyed)
     merge_names = {name_key(m.into_name): m.into_name for m in series.merges}
-    names = shown_names(tables, keys, merge_names)
+    names = shown_names(tables, keys, merge_names, keyed)
     games: list[dict[str, int]] = []
     lines: list[list[Line]] = []
     for table in tables:
         of = keys[table.event]
-        games.append({of[name_key(seat[0])]: seat[1] for seat in table.players})
-        lines.append([Line(names[of[name_key(name)]], of[name_key(name)], winner, deals,
-                           bullheads, clean, total, 1)
-                      for name, total, winner, deals, bullheads, clean in table.players])
+        players = [of[keyed[seat[0]]] for seat in table.players]
+        games.append({player: seat[1] for player, seat in zip(players, table.players,
+                                                               strict=True)})
+        lines.append([Line(names[player], player, winner, deals, bullheads, clean, total, 1)
+                      for player, (_name, total, winner, deals, bullheads, clean)
+                      in zip(players, table.players, strict=True)])
     ratings, history = rate(games, [table.event for table in tables])
     by_event: list[list[dict[str, int]]] = [[] for _ in series.events]
     for table, totals in zip(tables, games, strict=True):
