@@ -132,14 +132,16 @@ def test_conflicts_are_the_refusals_answered_409():
         "DealChangedMeanwhile",
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
         "PlayerAlreadyOut", "EventGame", "GameReplaced", "PlayedOnPaper", "EventHasDirector",
-        "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull"}
+        "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
+        "SeriesFull", "MergesFull"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
 
 
 def test_not_yours_to_change_is_answered_403():
-    """A change to a club event without its director's key: the one 403 family."""
+    """A change to a club event without its director's key, or to a series without its
+    key: the one 403 family."""
     assert {cls.__name__ for cls in REFUSALS if cls.status == 403} == {
-        "DirectorOnly", "NotADirectorLink", "RoundClosed"}
+        "DirectorOnly", "NotADirectorLink", "RoundClosed", "SeriesOnly", "NotASeriesLink"}
 
 
 def test_a_field_is_shown_as_typed_or_as_json_and_cut_at_40():

@@ -47,8 +47,12 @@ def test_start_a_series_from_the_page(client):
     assert page.status_code == 200 and page.headers["Cache-Control"] == "private, no-store"
     html = page.get_data(as_text=True)
     assert "<svg" in html and "You direct this series on this device." in html
-    listed = client.get("/series").get_data(as_text=True)
-    assert "Clubcompetitie" in listed
+    public = client.get(director.split("/director/")[0])
+    assert "/director/" in public.get_data(as_text=True)  # this browser directs it
+    assert public.headers["Cache-Control"] == "private, no-store"
+    listed = client.get("/series")
+    assert "Clubcompetitie" in listed.get_data(as_text=True)
+    assert listed.headers["Cache-Control"] == "private, no-store"
     # The event form now offers the series.
     events = client.get("/events").get_data(as_text=True)
     assert 'name="series"' in events and "Clubcompetitie" in events

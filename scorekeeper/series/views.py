@@ -19,6 +19,7 @@ from ..games import spreadsheet
 from ..web import pdf
 from ..web.db import get_db
 from ..web.errors import describe
+from ..web.security import private
 from . import key as series_key
 from . import present, store
 from .api import checked_name, merge
@@ -52,6 +53,7 @@ bp.record_once(lambda _state: register(admit, directed))
 
 
 @bp.route("/series", methods=["GET", "POST"])
+@private
 def index():
     """Start a series; the series this browser directs."""
     form = SeriesForm()
@@ -79,14 +81,17 @@ def _charts(state: Season) -> dict[str, object]:
 
 @bp.get("/series/<series_id>")
 def page(series_id: str):
+    """Everyone's view: standings, ratings and their history, who beats whom."""
     state = load_season(get_db(), series_id)
     key = series_key.held_key(state.series)
-    return render_template(
+    page = make_response(render_template(
         "series/series.html", state=state, series=state.series, charts=_charts(state),
         about=present.about, points=present.points, average=present.average,
         win_rate=present.win_rate,
         director_link=None if key is None else url_for("series.director",
-                                                       series_id=series_id, key=key))
+                                                       series_id=series_id, key=key)))
+    # A director's browser sees its key in the link to its page: kept by no cache.
+    return page if key is None else series_key.private(page)
 
 
 def _director(state: Season, key: str, problem: str | None = None, status: int = 200,
