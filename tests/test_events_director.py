@@ -264,7 +264,11 @@ def test_a_slip_holder_cannot_delete_a_tables_game(director, client):
     event = director.event()
     table = director.seat(event["id"])[0]
     game = table["game"]
-    client.get(f"/games/{game}")  # the slip holder opens it: one of this phone's games
+    # The slip holder opens it and keeps it: one of this phone's games (a GET alone
+    # records nothing).
+    client.get(f"/games/{game}")
+    assert client.post(f"/games/{game}/keep", data={
+        "csrf_token": read_csrf_token(client, "/events")}).status_code in (204, 302, 303)
     for answer in (client.get(f"/games/{game}/delete"),
                    client.post(f"/games/{game}/delete",
                                data={"csrf_token": read_csrf_token(client, "/events")})):

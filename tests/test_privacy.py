@@ -59,7 +59,8 @@ def new_event(client) -> str:
         "name": "Clubavond", "players": TEN, "rounds": 2, "seed": 5})
     assert answer.status_code == 201, answer.get_json()
     event = answer.get_json()["id"]
-    assert client.post(f"/api/v1/events/{event}/rounds", headers=headers).status_code == 201
+    director = {**headers, "X-Director-Key": answer.get_json()["director_key"]}
+    assert client.post(f"/api/v1/events/{event}/rounds", headers=director).status_code == 201
     return event
 
 
@@ -97,8 +98,12 @@ def stored(app, client):
     tournament = new_tournament(client)
     client.post(f"/tournament/{tournament}/games/1", data={
         "points1": "1", "points2": "2", "points3": "3", "csrf_token": headers["X-CSRFToken"]})
+    series = client.post("/api/v1/series", headers=headers, json={"name": "Competitie"})
+    # <key> is the series' key: its director's page is walked as its director's browser
+    # opens it (an event's director's page answers 403 to it).
     return {"game_id": game, "tournament_id": tournament, "event_id": new_event(client),
-            "number": "1", "game": "1", "lang": "nl", "paper": "a4",
+            "series_id": series.get_json()["id"], "key": series.get_json()["director_key"],
+            "number": "1", "game": "1", "table": "1", "lang": "nl", "paper": "a4",
             "filename": "css/site.css"}
 
 
