@@ -117,7 +117,7 @@ def test_the_offline_sheet_is_a_shell_in_the_page_language(client):
     assert '<html lang="de">' in html and 'data-lang="de"' in html
     assert 'data-sheet="/games/{id}"' in html and 'data-games="/api/v1/games"' in html
     words = catalog_of(html)
-    assert words["sentences"]["deal"] == "Runde %(number)s"
+    assert words["sentences"]["deal"] == "Durchgang %(number)s"
     assert words["refusals"]["DuplicatePlayer"].startswith("Der Name „%(player)s“")
     assert set(words["refusals"]) >= {"DealOverBound", "DealUnderBound", "BadBullheads"}
     assert re.search(r'src="/static/js/offline-game\.js\?v=[0-9a-f]{12}"', html)
@@ -128,5 +128,5 @@ def test_the_start_page_can_start_a_game_on_the_phone(client):
     assert 'data-offline="/games/offline"' in html
     words = catalog_of(html)
     assert words["refusals"]["PlayerCount"] == (
-        "Een spel heeft 2 tot 10 spelers nodig, niet %(count)s.")
-    assert words["plurals"]["deals"] == ["%(num)s ronde", "%(num)s rondes"]
+        "Een spel heeft 2 tot en met 10 spelers nodig, niet %(count)s.")
+    assert words["plurals"]["deals"] == ["%(num)s spelronde", "%(num)s spelrondes"]

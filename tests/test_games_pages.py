@@ -307,7 +307,7 @@ def test_undo_refusals_on_the_pages(client, token):
     add(client, token, gid, 2, 10, 2)
     answer = client.post(f"/games/{gid}/deals/1/withdraw", data={"csrf_token": token})
     assert answer.status_code == 409
-    assert "Only the last deal can be withdrawn" in answer.get_data(as_text=True)
+    assert "Only the last deal can be undone" in answer.get_data(as_text=True)
     client.post(f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token})
     add(client, token, gid, 2, 2, 2)  # another deal 2 takes the number
     assert "Restore deal 2" not in client.get(f"/games/{gid}/history").get_data(as_text=True)

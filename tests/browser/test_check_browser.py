@@ -130,7 +130,7 @@ def test_professional_tie_is_shown_and_a_choice_resolves_it(page: Page, base_url
     page.goto(f"{base_url}/check?lang=nl&variant=professional&r1=10&r2=30&r3=50"
               "&r4=70,71,72,73,74&player=Ann&card=20&player=Bob&card=75")
     expect(page.locator(".tie h3")).to_have_text(
-        "Een gelijke stand die de spelregels niet beslechten")
+        "Een gelijk verschil waarover de boekjes niets zeggen")
     expect(page.locator(".outcome")).to_have_count(2)
     page.locator(".outcome").nth(1).locator("a[data-choice]").tap()
     expect(page.locator(".tie")).to_have_count(0)

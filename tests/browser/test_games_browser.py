@@ -10,7 +10,7 @@ from tests.browser import deals
 
 
 def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    deals.enter_deal(page, number, values, save="Runde {number} speichern")
+    deals.enter_deal(page, number, values, save="Durchgang {number} speichern")
 
 
 def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
@@ -28,7 +28,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
         page.fill(f"#bh-{seat}", str(value))
     expect(page.locator(".deal-player").nth(0).locator("output")).to_have_text(
         "zählt 20, Summe 20")
-    page.get_by_role("button", name="Runde 1 speichern").click()
+    page.get_by_role("button", name="Durchgang 1 speichern").click()
     expect(page.locator(".status")).to_contain_text("Dirk mit 0")
 
     # A deal over the deck's bound is refused in German, and what was typed stays.
@@ -41,7 +41,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator("tfoot")).to_contain_text("60")
 
     # Deal 2 was wrong: Anna took 25, not 30.
-    page.get_by_role("link", name="Runde 2 korrigieren").click()
+    page.get_by_role("link", name="Durchgang 2 korrigieren").click()
     expect(page.locator("#bh-0")).to_have_value("30")
     page.fill("#bh-0", "25")
     page.get_by_role("button", name="Korrektur speichern").click()
@@ -57,7 +57,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
 
     page.get_by_role("link", name="Verlauf der Eingaben und Korrekturen").click()
     expect(page.locator(".history li")).to_have_count(5)
-    expect(page.locator(".history")).to_contain_text("Runde 2 korrigiert")
+    expect(page.locator(".history")).to_contain_text("Durchgang 2 korrigiert")
     expect(page.locator(".history")).to_contain_text("Anna: 30")
 
 

@@ -140,14 +140,14 @@ def test_a_deal_entered_offline_is_queued_and_syncs_once(page: Page, context: Br
 
     page.fill("#bh-0", "5")
     page.fill("#bh-1", "0")
-    page.get_by_role("button", name="Ronde 1 bewaren").click()
+    page.get_by_role("button", name="Spelronde 1 bewaren").click()
     queue = page.locator("#offline-queue")
     expect(queue).to_be_visible()
-    expect(queue).to_contain_text("Ronde 1")
+    expect(queue).to_contain_text("Spelronde 1")
     expect(queue).to_contain_text(
         "Bewaard op deze telefoon. Wordt verstuurd zodra de verbinding terug is.")
-    expect(queue).to_contain_text("Totalen met de wachtende rondes: Anna 5 · Bram 0")
-    expect(page.locator("#deal-form h2")).to_have_text("Ronde 2")  # the next deal
+    expect(queue).to_contain_text("Totalen met de wachtende spelrondes: Anna 5 · Bram 0")
+    expect(page.locator("#deal-form h2")).to_have_text("Spelronde 2")  # the next deal
     expect(page.locator("#bh-0")).to_have_value("")
     assert deals(page, base_url, game_id) == []
 
