@@ -171,7 +171,7 @@ def test_postscript_describes_the_shapes_and_where_the_app_supports_them(client)
     for words in ("Wolfgang Kramer", "three rows instead of four, or five", "“5 nimmt”",
                   "“7 nimmt”", "one card fewer than the card that takes it",
                   "as far as the deck allows", "four players can hold up to 25 cards",
-                  "the checker takes 3, 4 or 5 rows",
+                  "the checker works with 3, 4 or 5 rows",
                   "the number of rows, the card that takes a row and the number of cards"):
         assert words in section, words
     assert 'id="example-postscript"' in section
