@@ -373,7 +373,7 @@ def test_no_english_is_left_in_the_catalog(catalogs, lang):
     ("de", "x", "Stand nach 2 von 4 Spielen"),
     ("nl", "x", "spelronde %(number)s ingetrokken"),
     ("nl", "x", "ongedaan gemaakte en herstelde spelrondes"),
-    ("de", "x", "Durchgang %(number)s zurückgenommen"),
+    ("de", "x", "Durchgang %(number)s rückgängig gemacht; du kannst ihn wiederherstellen"),
     ("nl", "x", "legt die gedekt voor zich neer"),
     ("nl", "x", "Gelijke stand: nog niet gekozen"),
     ("de", "x", "Gleichstand: noch nicht gewählt"),
@@ -455,6 +455,7 @@ def test_an_old_english_word_fails(glossary, msgid):
     ("de", "x", "Die Karte, mit der man eine Reihe nimmt; reihum; wenn jeder einmal dran war"),
     ("de", "x", "Prüfe die Reihen. Diese Seite des 6-nimmt!-Tischbegleiters"),
     ("de", "x", "Namen sind optional; gleiche Differenz: noch nicht gewählt"),
+    ("de", "x", "Durchgang 10 zurücknehmen; Durchgang 11 zurückholen"),
 ])
 def test_a_right_text_passes(glossary, lang, msgid, msgstr):
     assert not problems(glossary, lang, msgid, msgstr), problems(glossary, lang, msgid, msgstr)
