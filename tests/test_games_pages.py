@@ -287,17 +287,17 @@ def test_undo_from_the_sheet_and_restore_from_the_history(client, token):
     assert answer.status_code == 302
     assert answer.headers["Location"] == f"/games/{gid}?withdrawn=2"
     html = client.get(answer.headers["Location"]).get_data(as_text=True)
-    assert "Deal 2 was withdrawn; it can be restored from the history." in html
+    assert "Deal 2 was undone; it can be restored from the history." in html
     assert f'href="/games/{gid}/history#withdrawn"' in html
     assert re.search(r'<tfoot>.*?>5<.*?>3<', html, re.S)  # totals back to deal 1
     assert "Undo deal 1" in html
     history = client.get(f"/games/{gid}/history").get_data(as_text=True)
-    assert "deal 2 withdrawn" in history and "deal 2 entered" in history
+    assert "deal 2 undone" in history and "deal 2 entered" in history
     assert f'action="/games/{gid}/deals/2/restore"' in history and "Restore deal 2" in history
     answer = client.post(f"/games/{gid}/deals/2/restore", data={"csrf_token": token})
     assert answer.status_code == 302
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was withdrawn" not in html
+    assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was undone" not in html
     assert "deal 2 restored" in client.get(f"/games/{gid}/history").get_data(as_text=True)
 
 
@@ -317,7 +317,7 @@ def test_undo_refusals_on_the_pages(client, token):
     missing = client.post(f"/games/{MISSING}/deals/1/withdraw", data={"csrf_token": token})
     assert missing.status_code == 404
     # a stale note is not shown once the deal cannot come back
-    assert "was withdrawn" not in client.get(f"/games/{gid}?withdrawn=2").get_data(as_text=True)
+    assert "was undone" not in client.get(f"/games/{gid}?withdrawn=2").get_data(as_text=True)
 
 
 @pytest.fixture
@@ -360,7 +360,7 @@ def test_a_write_and_the_sheet_it_opens_each_replay_the_game_once(client, token,
     count("deal", add(client, token, gid, 2, 10, 2))
     count("correction", client.post(f"/games/{gid}/deals/2/edit", data={
         "csrf_token": token, "mode": "bullheads", "bh-0": "9", "bh-1": "2"}))
-    assert "was withdrawn" in count("undo", client.post(
+    assert "was undone" in count("undo", client.post(
         f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token}))
     html = count("restore", client.post(f"/games/{gid}/deals/2/restore",
                                         data={"csrf_token": token}))

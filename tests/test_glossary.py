@@ -33,22 +33,10 @@ SAME_IN_BOTH = {
     "de": {"6 nimmt!", "%(number)s nimmt", "Hand", "Material", "Name"},
 }
 
-#: English msgids that still use a word the glossary replaces. Each stands in a file that
-#: another change is rewriting right now (the score sheet's templates, games/forms.py);
-#: their catalogs already say the glossary's word. The list may only shrink: an entry
-#: whose msgid is gone fails, so the pass that fixes the source removes it here.
-AWAITING_SECOND_PASS = {
-    "End score",  # games/forms.py, events/forms.py: "Limit"
-    "The phone at the table keeps the score sheet: one deal at a time, the end at the "
-    "threshold.",  # templates/games/index.html: "... until someone reaches the limit."
-    "deal %(number)s withdrawn",  # templates/games/_history_list.html: "undone"
-    "Withdrawn deals",  # templates/games/history.html: "Undone deals"
-    "Deal %(number)s was withdrawn; it can be restored from the history.",  # sheet.html
-    "Stack",  # templates/games/_deal_fields.html, games/offline.py: "Pile"
-    "stack",  # games/spreadsheet.py: "pile"
-    "Small grey: stack + hand as entered; bold: what counts (the hand doubled, then "
-    "Virgin doubling if on).",  # templates/games/_table.html: "pile + hand"
-}
+#: English msgids that still use a word the glossary replaces, each in a file another change
+#: is rewriting. Empty since the second pass; the list may only shrink: an entry whose msgid
+#: is gone, or follows the glossary, fails.
+AWAITING_SECOND_PASS: set[str] = set()
 
 
 # --- reading the glossary -------------------------------------------------------------

@@ -30,7 +30,7 @@ SENTENCES = {
     # The offline score sheet (offline-game.js, offline-game-view.js).
     "deal": N_("Deal %(number)s"),
     "save": N_("Save deal %(number)s"),
-    "stack": N_("Stack"),
+    "stack": N_("Pile"),
     "preview": N_("counts %(score)s, total %(total)s"),
     "over": N_("The game is over."),
     "wins": N_("%(name)s wins with %(total)s bullheads."),
