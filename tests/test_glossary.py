@@ -352,6 +352,9 @@ def test_no_english_is_left_in_the_catalog(catalogs, lang):
     ("de", "Event", "Veranstaltung"),
     ("nl", "x", "De naam van het evenement"),
     ("nl", "x", "De seed moet een geheel getal zijn."),
+    ("nl", "Event file (JSON)", "Toernooibestand (JSON)"),
+    ("de", "Event file (JSON)", "Turnierdatei (JSON)"),
+    ("nl", "Players, seed, rounds", "Spelers, seed, toernooirondes"),
     ("de", "x", "Der Seed muss eine ganze Zahl sein."),
     ("nl", "x", "Lot"),
     # One word for the standings, for undo, for face down, for a Professional tie.
@@ -399,6 +402,7 @@ def test_an_old_term_fails(glossary, lang, msgid, msgstr):
     "Its player picks up those five cards.",
     "The printed rules leave a few situations open.",
     "Players (%(count)s): the card(s) each played",
+    "a correction, withdrawal or restore",
 ])
 def test_an_old_english_word_fails(glossary, msgid):
     assert problems(glossary, "en", msgid, msgid), msgid
@@ -428,6 +432,9 @@ def test_an_old_english_word_fails(glossary, msgid):
     ("nl", "Event round %(round)s", "Toernooironde %(round)s"),
     ("de", "Standings after event round %(round)s", "Rangliste nach Turnierrunde %(round)s"),
     ("nl", "Club events", "Clubtoernooien"),
+    ("nl", "Event file (JSON)", "Clubtoernooibestand (JSON)"),
+    ("de", "Event file (JSON)", "Clubturnierdatei (JSON)"),
+    ("de", "x", "Der Schlüssel der Turnierleitung; Tischzettel der Turnierrunde 2"),
     ("de", "Start an event", "Ein Clubturnier beginnen"),
     ("nl", "Tournament", "Toernooi"),
     ("nl", "Back to the tournament", "Terug naar het toernooi"),
