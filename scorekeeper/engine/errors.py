@@ -588,7 +588,8 @@ class EventPlayerCount(RulesError):
 class EventTableSize(RulesError):
     """A game's result names a number of players no event table seats."""
 
-    template = N_("A table of an event seats 4 or 5 players, 3 where no other split exists, not %(size)s.")
+    template = N_("A table of an event seats 4 or 5 players, 3 where no other split exists, "
+                  "not %(size)s.")
     size: int
 
 
