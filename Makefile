@@ -85,6 +85,7 @@ lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/
 vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/limits.js from the Python (commit the diff)
 	$(BIN)/python tests/vectors/make_placement_vectors.py
 	$(BIN)/python tests/vectors/make_deal_vectors.py
+	$(BIN)/python tests/vectors/make_sheet_vectors.py
 	$(BIN)/python tests/vectors/make_form_vectors.py
 	$(BIN)/python tests/vectors/make_limits.py
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from flask import Blueprint, abort, redirect, render_template, url_for
 from flask_babel import format_decimal
@@ -41,6 +42,21 @@ class PlayerEvening:
     def average(self) -> float | None:
         """Bullheads per deal over the evening (None before the first deal)."""
         return self.bullheads / self.deals if self.deals else None
+
+
+def per_deal(bullheads: int, deals: int) -> str:
+    """Bullheads per deal with one decimal in the page's language, a half rounded up as a
+    calculator rounds it ("11.25" → "11.3", never the "11.2" of rounding half to even);
+    "–" before the first deal. Worked out in whole numbers, so no binary fraction decides;
+    ``static/js/game-summary.js`` ``perDeal`` rounds the same.
+
+    >>> (20 * 45 + 4) // (2 * 4), (20 * 45 + 5) // (2 * 5)  # 11.25 and 9.0, in tenths
+    (113, 90)
+    """
+    if not deals:
+        return "–"
+    tenths = (20 * bullheads + deals) // (2 * deals)
+    return format_decimal(Decimal(tenths) / 10, "0.0")
 
 
 def add_up(states: Sequence[GameState]) -> list[PlayerEvening]:
@@ -95,7 +111,6 @@ def evening(game_id: str):
     game = _game(game_id)
     games = store.series_games(get_db(), game.id)
     players = add_up([g.state for g in games])
-    averages = {p.name: "–" if p.average is None else format_decimal(p.average, "0.0")
-                for p in players}
+    averages = {p.name: per_deal(p.bullheads, p.deals) for p in players}
     return render_template("games/evening.html", game=game, games=games, players=players,
                            averages=averages)

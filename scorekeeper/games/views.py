@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
 from ..engine import errors
 from ..engine.deal import Entry, score_deal
@@ -19,6 +19,7 @@ from ..web.db import get_db
 from ..web.errors import describe
 from . import access, backup, handover, imports, listed, offline, spreadsheet, store, summary
 from .chart import chart
+from .evening import per_deal
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
 bp = Blueprint("games", __name__)
@@ -293,8 +294,7 @@ def stats():
     db, page = get_db(), _page()
     store.summarize_stale(db)
     rows, more = summary.statistics(db, access.scope(), page)
-    for row in rows:  # 1.5 in English, 1,5 in Dutch and German
-        average = row["average"]
-        row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
+    for row in rows:  # 1.5 in English, 1,5 in Dutch and German; a half rounded up
+        row["average_text"] = per_deal(row["bullheads"], row["deals"])
     return render_template("games/stats.html", rows=rows, page=page, more=more)
 

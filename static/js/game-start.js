@@ -4,7 +4,7 @@
 // page sends it once the connection is back. The start page also lists such games.
 
 import { plural, refusalText, say } from "./catalog.js";
-import { checkSettings } from "./offline-rules.js";
+import { checkSettings } from "./game-settings.js";
 import { allGames, newId, putGame } from "./offline-store.js";
 
 const form = document.querySelector(".start-form");
