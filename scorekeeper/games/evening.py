@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from flask_babel import format_decimal
 
+from ..engine import errors
 from ..engine.game import GameState
 from ..web.db import get_db
-from . import access, store
+from . import access, offline, store
+from .api import game_json
 from .forms import ConfirmForm
 
 bp = Blueprint("games_evening", __name__)
@@ -105,6 +107,28 @@ def same_players(game_id: str):
     return redirect(url_for("games.sheet", game_id=token))
 
 
+@bp.post("/api/v1/games/<game:game_id>/same-players")
+def same_players_api(game_id: str):
+    """"New game, same players" for a phone that started it on itself: the evening's next
+    game as JSON, new, or the one another phone (or an earlier try) already started, so a
+    phone that sends it again, or two phones that both ask, end up at one game."""
+    if store.load(get_db(), game_id) is None:
+        raise errors.NoSuchGame()
+    token = store.next_game(get_db(), game_id)
+    access.grant(get_db(), token)
+    return jsonify(game_json(store.load(get_db(), token)))
+
+
+@bp.get("/games/offline/evening")
+def offline_evening():
+    """The evening page of a game kept on this phone, for a phone without a connection: a
+    shell the service worker keeps, drawn from the phone's storage by static/js/evening.js
+    (the game's key or token after ``#``, else the address the worker was asked for)."""
+    return render_template("games/evening.html", game=None, games=[], players=[],
+                           averages={}, catalog=offline.evening_catalog(),
+                           sheet_data=offline.sheet_data(None))
+
+
 @bp.get("/games/<game:game_id>/evening")
 def evening(game_id: str):
     """The evening this game belongs to: its games and each player's sums over them."""
@@ -113,4 +137,5 @@ def evening(game_id: str):
     players = add_up([g.state for g in games])
     averages = {p.name: per_deal(p.bullheads, p.deals) for p in players}
     return render_template("games/evening.html", game=game, games=games, players=players,
-                           averages=averages)
+                           averages=averages, catalog=offline.evening_catalog(),
+                           sheet_data=offline.sheet_data(None))

@@ -52,7 +52,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator(".status")).to_contain_text("Das Spiel ist vorbei.")
     expect(page.locator(".status")).to_contain_text("Dirk gewinnt mit 16 Hornochsen.")
     expect(totals).to_have_text(["66", "23", "25", "16"])
-    expect(page.locator("#deal-form")).to_have_count(0)
+    expect(page.locator("#deal-form")).to_be_hidden()
     expect(page.locator("svg polyline")).to_have_count(4)
 
     page.get_by_role("link", name="Verlauf der Eingaben und Korrekturen").click()
@@ -67,6 +67,7 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
         page.fill(f"#players-{seat}", name)
     page.check("#virgin_doubling")
     page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"))  # the server has it
     game_url = page.url
 
     # Cards tapped on the grid fill the card fields and the preview counts them.

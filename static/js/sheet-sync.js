@@ -1,0 +1,101 @@
+// The sheet's word on saving (templates/games/_sync.html): all saved, changes waiting and
+// since when, another phone's change; and the entries the players must decide on, each
+// beside the other phone's, with the choices game-keeping.js offers. Only drawing:
+// sheet.js acts on the choice.
+
+import { plural, refusalText, say } from "./catalog.js";
+import { h, replace } from "./dom.js";
+import { choices, freeNumber, waiting } from "./game-keeping.js";
+
+const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the sheet
+
+/** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"). */
+const entered = (values, name) => (values
+  ? `${values.bullheads[name]}${values.hand ? `+${values.hand[name]}` : ""}` : "–");
+
+function stateLine(record, failing) {
+  const { count, since } = waiting(record);
+  const lines = [];
+  if (record.start?.state === "refused") {
+    lines.push(say("refused", { reason: refusalText(record.start.problem) }));
+  } else if (record.id === null) {
+    lines.push(say("local_only"));
+  }
+  if (count && record.start?.state !== "refused") {
+    const time = new Intl.DateTimeFormat(document.documentElement.lang, {
+      hour: "2-digit", minute: "2-digit" }).format(since);
+    lines.push(plural("waiting", count, { time }));
+  } else if (record.id !== null && !failing) {
+    lines.push(say("all_saved"));
+  }
+  return lines.join(" ");
+}
+
+const LABELS = {
+  same: () => say("choose_same"), correct: () => say("choose_correct"),
+  theirs: () => say("keep_theirs"), mine: () => say("keep_mine"),
+  forget: () => say("forget"), again: () => say("again"),
+};
+
+const TITLES = {
+  deal: "conflict", correction: "conflict_correction", withdrawal: "conflict_undo",
+  restore: "conflict_restore",
+};
+
+/** Why the first held entry waits: a refusal's sentence, or the conflict's title. */
+function title(entry, offered) {
+  if (entry.state === "refused" || (entry.problem && offered.length === 1)) {
+    return say("refused", { reason: entry.problem ? refusalText(entry.problem) : "" });
+  }
+  return say(TITLES[entry.kind], { number: entry.number });
+}
+
+/** The held entry beside the deal the other phone left in the log. */
+function compare(settings, mine, theirs) {
+  return h("table", { className: "compare" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, say("player")),
+      h("th", { scope: "col" }, say("this_phone")), h("th", { scope: "col" }, say("other_phone")))),
+    h("tbody", {}, settings.players.map((name) => h("tr", {},
+      h("th", { scope: "row" }, name), h("td", { className: "mine" }, entered(mine, name)),
+      h("td", { className: "theirs" }, entered(theirs, name))))));
+}
+
+function conflictBox(record, view, entry, choose) {
+  const offered = choices(record, entry);
+  const theirs = view.state.deals.find((row) => row.number === entry.number)?.entry;
+  const values = ["deal", "correction"].includes(entry.kind) && entry.state !== "refused";
+  return h("div", { className: "conflict", dataset: { clientId: entry.client_id } },
+    h("p", { className: "conflict-title" }, title(entry, offered)),
+    values ? compare(record.settings, entry, theirs) : null,
+    h("div", { className: "actions" }, offered.map((choice) => h("button", {
+      type: "button", className: choice === offered[0] ? "secondary" : "",
+      dataset: { choice }, onclick: () => choose(entry.client_id, choice),
+    }, choice === "next" ? say("choose_next", { number: freeNumber(record) }) : LABELS[choice]()))));
+}
+
+function behind(record, entry) {
+  const words = say(`entry_${entry.kind}`, { number: entry.number });
+  const values = entry.kind === "withdrawal" || entry.kind === "restore" ? ""
+    : ` · ${record.settings.players.map((name) => `${name} ${entered(entry, name)}`).join(" · ")}`;
+  return h("li", {}, h("span", { className: "queue-deal" }, words), values,
+    h("p", { className: "queue-state" }, say("behind")));
+}
+
+/** The sync box: its state line, what was settled on its own, and what waits for the players. */
+export function drawSync({ record, view, failing, persisted, choose }) {
+  const box = document.getElementById("sync");
+  box.hidden = false;
+  const line = [stateLine(record, failing)];
+  if (Date.now() - (record.remote || 0) < REMOTE_SHOWN) line.push(say("remote"));
+  const local = record.id === null || waiting(record).count > 0;
+  if (local && persisted === false) line.push(say("not_persisted"));
+  box.querySelector("#sync-state").textContent = line.join(" ");
+  box.dataset.state = view.held.length ? "held" : waiting(record).count ? "waiting" : "saved";
+  replace("#sync-notices", h("ul", { className: "sync-notices", id: "sync-notices" },
+    record.notices.map((notice) => h("li", {},
+      say(notice.kind === "same" ? "same_deal" : "dropped", { number: notice.number })))));
+  const [first, ...rest] = view.held;
+  replace("#sync-held", h("div", { className: "sync-held", id: "sync-held" },
+    first ? conflictBox(record, view, first, choose) : null,
+    rest.length ? h("ul", { className: "queue-list" }, rest.map((entry) => behind(record, entry))) : null));
+}
