@@ -41,7 +41,7 @@ compile-translations: $(BIN)/.installed ## Compile the nl and de catalogs (.mo f
 	$(BIN)/pybabel -q compile -d translations
 
 translations: $(BIN)/.installed ## Extract, update and compile the catalogs
-	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext --add-comments=Translators: --sort-by-file \
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext -k Nn_:1,2 --add-comments=Translators: --sort-by-file \
 	  --no-wrap --project=scorekeeper -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-wrap --ignore-obsolete --no-fuzzy-matching
 	$(BIN)/pybabel -q compile -d translations

@@ -91,7 +91,7 @@ def test_seat_play_and_see_the_standings(client, token):
     links = game_links(html)
     assert len(links) == 2  # two tables of 4, each with its score sheet
     assert len(re.findall(r'href="/games/[^"]+/history"', html)) == 2
-    assert "Event round 1 is still being played at 2 table(s)" in text(client.get(path))
+    assert "Event round 1 is still being played at 2 tables" in text(client.get(path))
 
     api = f"/api/v1{links[0]}"
     players = client.get(api).get_json()["players"]
@@ -99,7 +99,7 @@ def test_seat_play_and_see_the_standings(client, token):
         zip(players, (3, 9, 9, 12), strict=True))}, headers={"X-CSRFToken": token})
     body = text(client.get(path))
     assert "Done" in body and f"Won by {players[0]}" in body
-    assert "Event round 1 is still being played at 1 table(s)" in body
+    assert "Event round 1 is still being played at 1 table:" in body
     assert f"{players[0]} 7 +5.25 3" in body  # mean 8.25; 2nd and 3rd share 4 points
     assert f"{players[1]} 4 −0.75 9" in body
 

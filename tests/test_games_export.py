@@ -83,9 +83,42 @@ def test_player_statistics(client, csrf_headers):
                 "number": number, "bullheads": dict(zip(names, (a, b), strict=True))})
     html = client.get("/games/stats").get_data(as_text=True)
     rows = [r.split("</th>")[1].split("\n")[0] for r in html.split('<tr><th scope="row">')[1:]]
-    # Bob: 2 games, 2 wins, 0+5+1+0 = 6 bullheads in 4 deals = 1.5, 2 clean deals.
+    # Bob: 2 games, 2 wins of 2 ended games (Ann reached 70; Cas 10 + 2 × 30 = 70 with Bob
+    # the virgin of deal 2), 0+5+1+0 = 6 bullheads in 4 deals = 1.5, 2 clean deals.
     assert html.index(">Bob<") < html.index(">Ann<")
-    assert rows[0] == "<td>2</td><td>2</td><td>1.5</td><td>2</td></tr>"
+    assert rows[0] == "<td>2</td><td>2</td><td>100%</td><td>1.5</td><td>2</td></tr>"
+    # Nobody ended ahead of Bob; Ann's and Cas's rival is Bob, ahead in their one game.
+    assert html.count('class="rival"') == 2
+    assert "Rival: Bob, ahead in 1 of 1 game" in html
+
+
+def test_who_beats_whom_over_ended_games_only(client, csrf_headers):
+    """Three games of Ann, Bob and Cas, worked by hand: Ann wins two, Bob one; a fourth
+    game still running counts for nobody's rival or win rate."""
+    headers = csrf_headers
+    finals = [{"Ann": 5, "Bob": 70, "Cas": 20},   # Ann ahead of Cas ahead of Bob
+              {"Ann": 10, "Bob": 30, "Cas": 66},  # Ann, Bob, Cas
+              {"Ann": 67, "Bob": 1, "Cas": 40},   # Bob, Cas, Ann
+              {"Ann": 60, "Bob": 0, "Cas": 0}]    # running: nobody has reached 66
+    for values in finals:
+        game = client.post("/api/v1/games", json={"players": ["Ann", "Bob", "Cas"]},
+                           headers=headers).get_json()["id"]
+        client.post(f"/api/v1/games/{game}/deals", headers=headers,
+                    json={"number": 1, "bullheads": values})
+    html = client.get("/games/stats?lang=en").get_data(as_text=True)
+    rows = {r.split("<")[0]: r for r in html.split('<tr><th scope="row">')[1:]}
+    # Ann: 4 games, 2 wins of 3 ended = 67%; ahead of her: Bob once (game 3), Cas once
+    # (game 3): a tie of 1 each in 3 shared games, settled by the name: Bob.
+    assert "Rival: Bob, ahead in 1 of 3 games" in rows["Ann"]
+    assert "<td>4</td><td>2</td><td>67%</td>" in rows["Ann"]
+    # Bob: 1 win of 3 = 33%; Ann ended ahead of him twice, Cas once: Ann, 2 of 3.
+    assert "Rival: Ann, ahead in 2 of 3 games" in rows["Bob"]
+    assert "<td>4</td><td>1</td><td>33%</td>" in rows["Bob"]
+    # Cas: no win; Ann ahead twice (games 1 and 2), Bob twice (2 and 3): Ann by the name.
+    assert "Rival: Ann, ahead in 2 of 3 games" in rows["Cas"]
+    assert "<td>4</td><td>0</td><td>0%</td>" in rows["Cas"]
+    nl = client.get("/games/stats?lang=nl").get_data(as_text=True)
+    assert "67%" in nl or "67 %" in nl
 
 
 def test_statistics_use_the_language_decimal_comma(client, csrf_headers):

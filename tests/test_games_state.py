@@ -4,6 +4,7 @@ pagination, and statistics computed in SQL."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from scorekeeper.engine.game import EventKind
 from scorekeeper.engine.settings import make_settings
 from scorekeeper.games import store, summary
 from scorekeeper.web import db
+from scorekeeper.web.schema import MIGRATIONS
 from tests.conftest import read_csrf_token
 
 DEAL, CORRECTION = EventKind.DEAL, EventKind.CORRECTION
@@ -49,14 +51,37 @@ def summed(conn, device: str | None = None) -> list[tuple]:
         params = (device,)
     return [tuple(r) for r in conn.execute(
         "SELECT p.name_key, count(*), sum(p.winner), sum(p.deals), sum(p.bullheads),"
-        f" sum(p.clean) FROM {source} GROUP BY p.name_key ORDER BY p.name_key", params)]
+        " sum(p.clean), sum(g.finished) FROM"
+        f" {source} JOIN games g ON g.id = p.game_id GROUP BY p.name_key ORDER BY p.name_key",
+        params)]
 
 
 def kept(conn, scope: str = summary.EVERYONE) -> list[tuple]:
     """The sums the statistics page reads."""
     return [tuple(r) for r in conn.execute(
-        "SELECT name_key, games, wins, deals, bullheads, clean FROM player_stats"
+        "SELECT name_key, games, wins, deals, bullheads, clean, ended FROM player_stats"
         " WHERE scope = ? ORDER BY name_key", (scope,))]
+
+
+def rivals(conn) -> list[tuple]:
+    """Every pair's games shared and how often the other ended ahead, as kept."""
+    return [tuple(r) for r in conn.execute(
+        "SELECT scope, name_key, rival_key, shared, behind FROM player_rivals"
+        " ORDER BY scope, name_key, rival_key")]
+
+
+def rivals_recomputed(conn) -> list[tuple]:
+    """The same, computed again from the stored games by the statement of the schema's
+    newest migration that filled them for the games stored before it (then undone)."""
+    fill = "INSERT INTO player_rivals" + MIGRATIONS[-1].split("INSERT INTO player_rivals")[1]
+    conn.execute("SAVEPOINT recompute")
+    try:
+        conn.execute("DELETE FROM player_rivals")
+        conn.execute(fill.strip().rstrip(";"))
+        return rivals(conn)
+    finally:
+        conn.execute("ROLLBACK TO recompute")
+        conn.execute("RELEASE recompute")
 
 
 # A step: (kind, Ann's bullheads, Bob's bullheads); numbers are chosen from the state.
@@ -91,6 +116,7 @@ def test_state_is_stored_right_after_every_kind_of_write(app, plan, virgin):
                 pass
             assert stored(conn, token) == replayed(store.load(conn, token))
             assert kept(conn) == summed(conn)
+            assert rivals(conn) == rivals_recomputed(conn)
 
 
 def test_an_import_and_a_stale_game_are_summarized(app):
@@ -262,16 +288,20 @@ def test_statistics_are_summed_in_sql(tmp_path):
     # Ann (the latest game's spelling): 2 games, 1 win (game two), deals 2 + 1,
     # bullheads 3+1 + 0 + 0 = 4 as taken, clean deals: deal 2 of one, deal 1 of two.
     assert not more
-    assert rows[0] == {"name": "Ann", "games": 2, "wins": 1, "deals": 3, "bullheads": 4,
-                       "clean": 2, "average": 1.3}
+    # Only game two has ended, and Ann won it ahead of Cas: a win rate of 1, no rival.
+    assert rows[0] == {"name": "Ann", "name_key": "ann", "games": 2, "wins": 1, "deals": 3,
+                       "bullheads": 4, "clean": 2, "ended": 1, "average": Decimal("1.3"),
+                       "win_rate": Decimal("1.00"), "rival": None}
     # Bob: one game, not finished, 2 clean deals. Cas: one game lost, 12 in one deal.
+    # Bob's game (one) has not ended; Cas lost game two to Ann, who is Cas's rival.
     assert rows[1:] == [
-        {"name": "Bob", "games": 1, "wins": 0, "deals": 2, "bullheads": 0, "clean": 2,
-         "average": 0.0},
-        {"name": "Cas", "games": 1, "wins": 0, "deals": 1, "bullheads": 12, "clean": 0,
-         "average": 12.0}]
+        {"name": "Bob", "name_key": "bob", "games": 1, "wins": 0, "deals": 2, "bullheads": 0,
+         "clean": 2, "ended": 0, "average": Decimal("0.0"), "win_rate": None, "rival": None},
+        {"name": "Cas", "name_key": "cas", "games": 1, "wins": 0, "deals": 1, "bullheads": 12,
+         "clean": 0, "ended": 1, "average": Decimal("12.0"), "win_rate": Decimal("0.00"),
+         "rival": {"name": "Ann", "ahead": 1, "shared": 1}}]
     page = app.test_client().get("/games/stats").get_data(as_text=True)
-    assert "<td>2</td><td>1</td><td>1.3</td><td>2</td>" in page
+    assert "<td>2</td><td>1</td><td>100%</td><td>1.3</td><td>2</td>" in page
 
 
 def test_statistics_come_in_pages(tmp_path, monkeypatch):

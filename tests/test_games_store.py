@@ -283,5 +283,5 @@ def test_games_kept_before_states_were_stored_are_listed_after_the_upgrade(tmp_p
     listing = client.get("/games").get_data(as_text=True)
     assert "1 deal" in listing and "Won by Bob" in listing
     assert f'href="/games/{token_of(path)}"' in listing
-    assert "<td>1</td><td>0</td><td>12.0</td><td>0</td>" in client.get(
+    assert "<td>1</td><td>0</td><td>0%</td><td>12.0</td><td>0</td>" in client.get(
         "/games/stats").get_data(as_text=True)

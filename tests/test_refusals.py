@@ -58,11 +58,20 @@ def test_the_walk_finds_every_family():
     assert len(REFUSALS) == len(names), "two refusals share a name (a code)"
 
 
+def msgids(cls: type[errors.RulesError]) -> tuple[str, ...]:
+    """A refusal's msgid, or a counted refusal's two."""
+    template = cls.template
+    return (template,) if isinstance(template, str) else (template.one, template.other)
+
+
 @pytest.mark.parametrize("cls", REFUSALS, ids=lambda cls: cls.__name__)
 def test_every_refusal_has_its_own_template_naming_its_fields(cls):
     assert cls.template is not errors.RulesError.template, f"{cls.__name__} has no sentence"
     error = _sample(cls)
-    assert set(PLACEHOLDER.findall(cls.template)) <= set(error.fields)
+    for msgid in msgids(cls):
+        assert set(PLACEHOLDER.findall(msgid)) <= set(error.fields)
+    if isinstance(cls.template, errors.Plural):
+        assert cls.template.count in error.fields
     assert isinstance(error, ValueError) and error.status in (400, 404, 405, 409, 500)
     assert str(error) == error.sentence() and "%(" not in str(error)
 
@@ -70,18 +79,40 @@ def test_every_refusal_has_its_own_template_naming_its_fields(cls):
 def test_no_two_refusals_share_a_sentence():
     by_template: dict[str, list[str]] = {}
     for cls in REFUSALS:
-        by_template.setdefault(cls.template, []).append(cls.__name__)
+        for msgid in msgids(cls):
+            by_template.setdefault(msgid, []).append(cls.__name__)
     assert [names for names in by_template.values() if len(names) > 1] == []
 
 
 @pytest.mark.parametrize("lang", sorted(CATALOGS))
 @pytest.mark.parametrize("cls", REFUSALS, ids=lambda cls: cls.__name__)
 def test_every_sentence_is_translated_with_the_same_placeholders(cls, lang):
-    message = CATALOGS[lang].get(cls.template)
-    assert message is not None, f"{lang}: no entry for {cls.template!r}"
-    assert message.string and not message.fuzzy, f"{lang}: {cls.template!r} is not translated"
-    assert set(PLACEHOLDER.findall(message.string)) == set(
-        PLACEHOLDER.findall(cls.template)), message.string
+    first = msgids(cls)[0]
+    message = CATALOGS[lang].get(first)
+    assert message is not None, f"{lang}: no entry for {first!r}"
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    assert all(forms) and not message.fuzzy, f"{lang}: {first!r} is not translated"
+    assert isinstance(message.id, tuple) == isinstance(cls.template, errors.Plural)
+    wanted = set().union(*(PLACEHOLDER.findall(msgid) for msgid in msgids(cls)))
+    for form in forms:
+        assert set(PLACEHOLDER.findall(form)) <= wanted, form
+
+
+def test_a_counted_refusal_says_one_and_many(app):
+    assert str(errors.WrongCardCount(player="Ann", count=1, expected=2)) == (
+        "Ann played 1 card; this variant needs 2.")
+    assert str(errors.WrongCardCount(player="Ann", count=3, expected=2)) == (
+        "Ann played 3 cards; this variant needs 2.")
+    assert str(errors.CardTooOften(card=7, times=2, allowed=1)) == (
+        "Card 7 appears 2 times, but the deck holds it only once.")
+    with app.test_request_context("/?lang=de"):
+        assert web_errors.describe(errors.WrongCardCount(player="Ann", count=1, expected=2)) \
+            == "Ann hat 1 Karte gespielt; diese Variante verlangt 2."
+        assert web_errors.describe(errors.WrongCardCount(player="Ann", count=3, expected=2)) \
+            == "Ann hat 3 Karten gespielt; diese Variante verlangt 2."
+    with app.test_request_context("/?lang=nl"):
+        assert web_errors.describe(errors.PlayerRepeated(player="Bo", allowed=2)) == (
+            "Bo wordt te vaak genoemd: hoogstens 2 keer per beurt.")
 
 
 @pytest.mark.parametrize("cls", REFUSALS, ids=lambda cls: cls.__name__)

@@ -34,6 +34,35 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark, translate
     return message
 
 
+#: The sentence of a refusal that has none of its own (and of a bad request in general).
+GENERAL = N_("The request could not be understood.")
+
+
+@dataclasses.dataclass(frozen=True)
+class Plural:
+    """A sentence with a form for one and a form for more, chosen by the field ``count``
+    (English, Dutch and German take the first form for 1 only)."""
+
+    one: str
+    other: str
+    count: str
+
+    def form(self, fields: dict[str, Any]) -> str:
+        """The English msgid for ``fields``: the one the catalog's plural forms start from."""
+        return self.one if fields.get(self.count) == 1 else self.other
+
+    def number(self, fields: dict[str, Any]) -> int:
+        """The count that chooses the form (a count that is not a number counts as many)."""
+        value = fields.get(self.count)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 2
+
+
+def Nn_(one: str, other: str, count: str) -> Plural:  # noqa: N802 - as ngettext's N_
+    """Marks a counted sentence for ``pybabel extract`` (its keyword ``Nn_:1,2``): ``one``
+    and ``other`` are the msgid and its plural, ``count`` the field that chooses."""
+    return Plural(one, other, count)
+
+
 def shown(value: object) -> str:
     """A field as a sentence shows it: text as typed, anything else as JSON, at most
     :data:`SHOWN_LENGTH` characters. The browser's engine shows a field the same way.
@@ -51,7 +80,7 @@ class RulesError(ValueError):
     """A request the rules refuse. Each subclass is a dataclass of the fields it names."""
 
     status: ClassVar[int] = 400
-    template: ClassVar[str] = N_("The request could not be understood.")
+    template: ClassVar[str | Plural] = GENERAL
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # eq=False: an error compares by identity and stays hashable, like any exception;
@@ -73,8 +102,10 @@ class RulesError(ValueError):
 
     def sentence(self, template: str | None = None) -> str:
         """``template`` (the translated one; the English msgid by default) filled in."""
-        values = {name: shown(value) for name, value in self.fields.items()}
-        return (self.template if template is None else template) % values
+        if template is None:
+            template = (self.template if isinstance(self.template, str)
+                        else self.template.form(self.fields))
+        return template % {name: shown(value) for name, value in self.fields.items()}
 
     def __str__(self) -> str:
         return self.sentence()
@@ -139,8 +170,9 @@ class CardOutOfRange(RulesError):
 
 
 class CardTooOften(RulesError):
-    template = N_("Card %(card)s appears %(times)s times, but the deck holds it only "
-                  "%(allowed)s time(s).")
+    template = Nn_("Card %(card)s appears %(times)s times, but the deck holds it only once.",
+                   "Card %(card)s appears %(times)s times, but the deck holds it only "
+                   "%(allowed)s times.", "allowed")
     card: int
     times: int
     allowed: int
@@ -174,14 +206,18 @@ class MissingCard(RulesError):
 
 
 class WrongCardCount(RulesError):
-    template = N_("%(player)s played %(count)s card(s); this variant needs %(expected)s.")
+    template = Nn_("%(player)s played %(count)s card; this variant needs %(expected)s.",
+                   "%(player)s played %(count)s cards; this variant needs %(expected)s.",
+                   "count")
     player: str
     count: int
     expected: int
 
 
 class PlayerRepeated(RulesError):
-    template = N_("%(player)s is named too often: at most %(allowed)s time(s) in one turn.")
+    template = Nn_("%(player)s is named too often: only once in one turn.",
+                   "%(player)s is named too often: at most %(allowed)s times in one turn.",
+                   "allowed")
     player: str
     allowed: int
 

@@ -6,7 +6,7 @@ settings.
 
 from __future__ import annotations
 
-from ..engine.errors import N_, RulesError
+from ..engine.errors import N_, Nn_, RulesError
 from ..engine.limits import MAX_EVENT_NAME, MAX_EVENT_ROUNDS
 
 #: A seed is stored as SQLite's integer.
@@ -45,8 +45,10 @@ class RoundStillPlaying(RulesError):
     """A round is seated only once every game seated before has ended."""
 
     status = 409
-    template = N_("Event round %(round)s is still being played at %(tables)s table(s): the "
-                  "next round is seated when every game has ended.")
+    template = Nn_("Event round %(round)s is still being played at %(tables)s table: the "
+                   "next round is seated when every game has ended.",
+                   "Event round %(round)s is still being played at %(tables)s tables: the "
+                   "next round is seated when every game has ended.", "tables")
     round: int
     tables: int
     """How many of that round's tables are still playing."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from ..engine.game import GameState
 
@@ -31,30 +32,59 @@ EVERYONE = "*"
 
 _ADD = (
     "INSERT INTO player_stats (scope, name_key, name, latest, games, wins, deals, bullheads,"
-    " clean) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, name_key) DO UPDATE SET"
-    " name = CASE WHEN excluded.latest >= latest THEN excluded.name ELSE name END,"
+    " clean, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, name_key) DO"
+    " UPDATE SET name = CASE WHEN excluded.latest >= latest THEN excluded.name ELSE name END,"
     " latest = max(latest, excluded.latest), games = games + excluded.games,"
     " wins = wins + excluded.wins, deals = deals + excluded.deals,"
-    " bullheads = bullheads + excluded.bullheads, clean = clean + excluded.clean"
+    " bullheads = bullheads + excluded.bullheads, clean = clean + excluded.clean,"
+    " ended = ended + excluded.ended"
+)
+_ADD_RIVAL = (
+    "INSERT INTO player_rivals (scope, name_key, rival_key, rival, shared, behind)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, name_key, rival_key) DO UPDATE SET"
+    " rival = excluded.rival, shared = shared + excluded.shared,"
+    " behind = behind + excluded.behind"
 )
 
 
-def _players(db: sqlite3.Connection, row_id: int) -> list[tuple]:
-    return [tuple(r) for r in db.execute(
-        "SELECT name, name_key, winner, deals, bullheads, clean FROM game_players"
-        " WHERE game_id = ? ORDER BY seat", (row_id,))]
+@dataclass(frozen=True)
+class Player:
+    """One player's row of a game's stored state: what the statistics add up."""
+
+    name: str
+    key: str
+    winner: int
+    deals: int
+    bullheads: int
+    clean: int
+    total: int
+    ended: int
+    """1 once the game has ended: only ended games count toward win rates and rivals."""
 
 
-def _count(db: sqlite3.Connection, scopes: list[str], row_id: int, players: list[tuple],
+def _players(db: sqlite3.Connection, row_id: int) -> list[Player]:
+    return [Player(*r) for r in db.execute(
+        "SELECT p.name, p.name_key, p.winner, p.deals, p.bullheads, p.clean, p.total,"
+        " g.finished FROM game_players p JOIN games g ON g.id = p.game_id"
+        " WHERE p.game_id = ? ORDER BY p.seat", (row_id,))]
+
+
+def _count(db: sqlite3.Connection, scopes: list[str], row_id: int, players: list[Player],
            sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) one game's player rows in each scope's sums."""
+    """Add (``sign`` 1) or take away (-1) one game's player rows in each scope's sums,
+    and, for an ended game, each pair of its players: both played it, and whether the
+    other ended ahead (fewer bullheads)."""
     latest = row_id if sign > 0 else -1
+    pairs = [(p.key, q.key, q.name, sign, sign * int(q.total < p.total))
+             for p in players for q in players if p.key != q.key and p.ended]
     for scope in scopes:
-        db.executemany(_ADD, [(scope, key, name, latest, sign, sign * winner, sign * deals,
-                               sign * bullheads, sign * clean)
-                              for name, key, winner, deals, bullheads, clean in players])
+        db.executemany(_ADD, [(scope, p.key, p.name, latest, sign, sign * p.winner,
+                               sign * p.deals, sign * p.bullheads, sign * p.clean,
+                               sign * p.ended) for p in players])
+        db.executemany(_ADD_RIVAL, [(scope, *pair) for pair in pairs])
         if sign < 0:
             db.execute("DELETE FROM player_stats WHERE scope = ? AND games <= 0", (scope,))
+            db.execute("DELETE FROM player_rivals WHERE scope = ? AND shared <= 0", (scope,))
 
 
 def _respell(db: sqlite3.Connection, scopes: list[str], row_id: int) -> None:
@@ -79,6 +109,7 @@ def save(db: sqlite3.Connection, row_id: int, state: GameState, updated_at: str)
     """Store ``state`` for game ``row_id``: deal count, end, per player total, win,
     bullheads as taken and clean deals, and the statistics' sums that hold the game.
     Inside the caller's transaction."""
+    old = _players(db, row_id)  # as the game stood before this write
     finished = int(state.finished)
     db.execute("UPDATE games SET deal_count = ?, finished = ?, updated_at = ? WHERE id = ?",
                (len(state.deals), finished, updated_at, row_id))
@@ -86,9 +117,9 @@ def save(db: sqlite3.Connection, row_id: int, state: GameState, updated_at: str)
                (finished, row_id, finished))
     players = state.settings.players
     taken = {name: [row.entry.entered(name) for row in state.deals] for name in players}
-    new = [(name, name.casefold(), int(name in state.winners), len(state.deals),
-            sum(taken[name]), taken[name].count(0)) for name in players]
-    old = _players(db, row_id)
+    new = [Player(name, name.casefold(), int(name in state.winners), len(state.deals),
+                  sum(taken[name]), taken[name].count(0), state.totals[name], finished)
+           for name in players]
     if new != old:
         scopes = _scopes(db, row_id)
         _count(db, scopes, row_id, old, -1)
@@ -96,7 +127,8 @@ def save(db: sqlite3.Connection, row_id: int, state: GameState, updated_at: str)
     db.executemany(
         "INSERT OR REPLACE INTO game_players (game_id, seat, name, name_key, winner, deals,"
         " bullheads, clean, total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(row_id, seat, *values, state.totals[values[0]]) for seat, values in enumerate(new)])
+        [(row_id, seat, p.name, p.key, p.winner, p.deals, p.bullheads, p.clean, p.total)
+         for seat, p in enumerate(new)])
 
 
 def counted_for(db: sqlite3.Connection, device: str, row_id: int) -> None:
@@ -193,13 +225,47 @@ def finished_count(db: sqlite3.Connection, device: str | None) -> int:
 
 def statistics(db: sqlite3.Connection, device: str | None, page: int = 1,
                per_page: int = STATS_PER_PAGE) -> tuple[list[dict], bool]:
-    """Per player (names compared without case) across the games: games, wins, average
-    bullheads per deal as taken, clean deals; most wins first. One indexed read of the
-    sums kept by :func:`save`; the name shown is the spelling of the player's latest game."""
+    """Per player (names compared without case) across the games: games, wins, the win
+    rate over ended games, average bullheads per deal as taken, clean deals, and the rival
+    (the player who most often ended ahead of them in ended games both played, with how
+    often and of how many); most wins first. Indexed reads of the sums :func:`save` keeps,
+    one for the page and one for its rivals; the name shown is the spelling of the
+    player's latest game."""
+    scope = device or EVERYONE
     rows = db.execute(
-        "SELECT name, games, wins, deals, bullheads, clean FROM player_stats WHERE scope = ?"
-        " ORDER BY wins DESC, games DESC, name_key LIMIT ? OFFSET ?",
-        (device or EVERYONE, per_page + 1, (page - 1) * per_page)).fetchall()
-    table = [{**dict(r), "average": round(r["bullheads"] / r["deals"], 1) if r["deals"]
-              else None} for r in rows[:per_page]]
+        "SELECT name, name_key, games, wins, deals, bullheads, clean, ended FROM player_stats"
+        " WHERE scope = ? ORDER BY wins DESC, games DESC, name_key LIMIT ? OFFSET ?",
+        (scope, per_page + 1, (page - 1) * per_page)).fetchall()[:per_page + 1]
+    shown = rows[:per_page]
+    rivals = _rivals(db, scope, [r["name_key"] for r in shown])
+    table = [{**dict(r), "average": half_up(r["bullheads"], r["deals"], 1) if r["deals"]
+              else None, "win_rate": half_up(r["wins"], r["ended"], 2) if r["ended"] else None,
+              "rival": rivals.get(r["name_key"])} for r in shown]
     return table, len(rows) > per_page
+
+
+def _rivals(db: sqlite3.Connection, scope: str, keys: list[str]) -> dict[str, dict]:
+    """Each of ``keys``'s rival: ``{"name", "ahead", "shared"}``, for those who have one
+    (someone ended ahead of them at least once). Ties go to more games shared, then the
+    name. One row per player, read in the order of the rivals' index."""
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(keys))
+    found = db.execute(
+        "SELECT name_key, rival, behind, shared FROM (SELECT name_key, rival, behind, shared,"
+        " row_number() OVER (PARTITION BY name_key ORDER BY behind DESC, shared DESC,"
+        " rival_key) AS place FROM player_rivals WHERE scope = ? AND behind > 0"
+        f" AND name_key IN ({marks})) WHERE place = 1", (scope, *keys))
+    return {key: {"name": name, "ahead": behind, "shared": shared}
+            for key, name, behind, shared in found}
+
+
+def half_up(numerator: int, denominator: int, places: int) -> Decimal:
+    """``numerator / denominator`` to ``places`` decimals, a half rounded up as a calculator
+    does (11.25 -> 11.3), exactly: no float is involved.
+
+    >>> half_up(45, 4, 1), half_up(2, 3, 2), half_up(1, 8, 2)
+    (Decimal('11.3'), Decimal('0.67'), Decimal('0.13'))
+    """
+    exact = Decimal(numerator) / Decimal(denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import format_decimal, format_percent, gettext
 
 from ..engine import errors
 from ..engine.deal import Entry, score_deal
@@ -32,7 +32,6 @@ from . import (
     summary,
 )
 from .chart import chart
-from .evening import per_deal
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
 bp = Blueprint("games", __name__)
@@ -314,7 +313,10 @@ def stats():
     db, page = get_db(), _page()
     store.summarize_stale(db)
     rows, more = summary.statistics(db, access.scope(), page)
-    for row in rows:  # 1.5 in English, 1,5 in Dutch and German; a half rounded up
-        row["average_text"] = per_deal(row["bullheads"], row["deals"])
+    for row in rows:  # 1.5 in English, 1,5 in Dutch and German; 67 %, 67%
+        average, rate = row["average"], row["win_rate"]
+        row["average_text"] = "–" if average is None else format_decimal(average, "0.0")
+        row["win_rate_text"] = "–" if rate is None else format_percent(rate)
     return render_template("games/stats.html", rows=rows, page=page, more=more)
+
 

@@ -8,7 +8,8 @@ offline says word for word what the server would::
 
     {"sentences": {key: template},
      "plurals": {key: [one, other]},   # the site's languages: the first for 1, else the second
-     "refusals": {code: template},     # each refusal class's own template, by its code
+     "refusals": {code: template},     # each refusal class's own template, by its code;
+                                       # a counted one {"one", "other", "count": field}
      "general": template}              # RulesError's, for a refusal the page does not hold
 
 A sentence is given as its msgid (marked with ``N_`` so that ``make translations``
@@ -38,7 +39,7 @@ from flask_babel import LazyString, get_translations
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from ..engine.errors import N_, RulesError
+from ..engine.errors import GENERAL, N_, Plural, RulesError
 
 __all__ = ["N_", "build", "ngettext", "render"]
 
@@ -63,12 +64,19 @@ def build(sentences: Mapping[str, Sentence] | None = None,
     def text(value: Sentence) -> str:
         return translations.ugettext(value) if type(value) is str else str(value)
 
+    def refusal(template: str | Plural) -> str | dict[str, Any]:
+        if isinstance(template, str):
+            return text(template)
+        one, other = (translations.ungettext(template.one, template.other, count)
+                      for count in (1, 2))
+        return {"one": one, "other": other, "count": template.count}
+
     return {
         "sentences": {key: text(value) for key, value in (sentences or {}).items()},
         "plurals": {key: [translations.ungettext(one, other, count) for count in (1, 2)]
                     for key, (one, other) in (plurals or {}).items()},
-        "refusals": {cls.__name__: text(cls.template) for cls in refusals},
-        "general": text(RulesError.template),
+        "refusals": {cls.__name__: refusal(cls.template) for cls in refusals},
+        "general": text(GENERAL),
     }
 
 

@@ -13,11 +13,11 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from ..engine.errors import N_, RulesError
+from ..engine.errors import N_, Plural, RulesError
 from .jsonio import BodyTooLarge
 
 bp = Blueprint("pages", __name__)
@@ -54,7 +54,11 @@ HTTP_REFUSALS: dict[int, type[RulesError]] = {
 
 def describe(error: RulesError) -> str:
     """The refusal as a sentence in the request's language."""
-    return error.sentence(gettext(error.template))
+    template = error.template
+    if isinstance(template, Plural):
+        return error.sentence(get_translations().ungettext(
+            template.one, template.other, template.number(error.fields)))
+    return error.sentence(gettext(template))
 
 
 def _as_json(value: object) -> object:

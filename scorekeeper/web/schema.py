@@ -203,4 +203,34 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX player_stats_ranked ON player_stats (scope, wins DESC, games DESC, name_key)
     """,
+    # who beats whom: per scope, the finished games each player has ended (the base of a
+    # win rate), and per pair of players the finished games they both played and how
+    # often the other one ended ahead (a lower total). Kept up to date with game_players
+    # as player_stats is; filled here from the games already stored.
+    """
+    ALTER TABLE player_stats ADD COLUMN ended INTEGER NOT NULL DEFAULT 0;
+    UPDATE player_stats SET ended = (
+        SELECT count(*) FROM game_players p JOIN games g ON g.id = p.game_id AND g.finished = 1
+        WHERE p.name_key = player_stats.name_key AND (player_stats.scope = '*' OR p.game_id IN
+            (SELECT game_id FROM game_access WHERE device = player_stats.scope)));
+    CREATE TABLE player_rivals (
+        scope TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        rival_key TEXT NOT NULL,
+        rival TEXT NOT NULL,
+        shared INTEGER NOT NULL,
+        behind INTEGER NOT NULL,
+        PRIMARY KEY (scope, name_key, rival_key)
+    ) WITHOUT ROWID;
+    CREATE INDEX player_rivals_first ON player_rivals
+        (scope, name_key, behind DESC, shared DESC, rival_key);
+    INSERT INTO player_rivals (scope, name_key, rival_key, rival, shared, behind)
+    SELECT scope, a.name_key, b.name_key, b.name, count(*), sum(b.total < a.total)
+    FROM (SELECT '*' AS scope, id AS game_id FROM games WHERE finished = 1
+          UNION ALL SELECT x.device, x.game_id FROM game_access x
+          JOIN games g ON g.id = x.game_id AND g.finished = 1) s
+    JOIN game_players a ON a.game_id = s.game_id
+    JOIN game_players b ON b.game_id = s.game_id AND b.name_key != a.name_key
+    GROUP BY scope, a.name_key, b.name_key;
+    """,
 ]

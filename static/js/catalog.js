@@ -3,7 +3,8 @@
 // Every sentence is a gettext template with `%(name)s` placeholders, filled here as Python
 // fills it, so a phone without a connection words everything as the server would:
 //   {"sentences": {key: template}, "plurals": {key: [one, other]},
-//    "refusals": {code: template}, "general": template}
+//    "refusals": {code: template or {one, other, count}}, "general": template}
+// A counted refusal takes `one` when its field `count` is 1, else `other`.
 // No DOM needed but for reading the page's own catalog: Node tests use catalogOf(data).
 import { SHOWN_LENGTH } from "./limits.js";
 import { pyJson, pyStr } from "./engine/pyish.js";
@@ -61,8 +62,9 @@ export function catalogOf(data) {
      * general sentence for a code the catalog does not hold or fields it lacks.
      */
     refusalText(error) {
-      const template = Object.hasOwn(refusals, error.code) ? refusals[error.code] : undefined;
       const fields = error.fields || {};
+      const template = Object.hasOwn(refusals, error.code)
+        ? form(refusals[error.code], fields) : undefined;
       const needed = template === undefined ? [] : placeholders(template);
       if (template === undefined || needed.some((name) => !Object.hasOwn(fields, name))) {
         return data.general || "";
@@ -70,6 +72,12 @@ export function catalogOf(data) {
       return fill(template, Object.fromEntries(needed.map((name) => [name, shown(fields[name])])));
     },
   };
+}
+
+/** A refusal's template: itself, or of a counted one the form its count field chooses. */
+function form(template, fields) {
+  if (typeof template === "string") return template;
+  return fields[template.count] === 1 ? template.one : template.other;
 }
 
 let page = null;
