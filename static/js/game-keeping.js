@@ -92,9 +92,12 @@ export function view(record) {
   return { state, held, events };
 }
 
-/** The entries waiting to be sent, and since when (ms) the oldest of them waits. */
+/**
+ * The entries the server does not have yet (waiting to be sent, or for the players'
+ * choice), and since when (ms) the oldest of them waits.
+ */
 export function waiting(record) {
-  const left = record.pending.filter((e) => e.state === "waiting");
+  const left = record.pending.filter((e) => e.state !== "sent");
   const start = record.id === null ? [record.made] : [];
   const times = [...start, ...left.map((e) => e.saved)];
   return { count: left.length + start.length, since: times.length ? Math.min(...times) : null };
@@ -106,15 +109,18 @@ export function nextToSend(record) {
   return first && first.state === "waiting" ? first : null;
 }
 
-/** The server took ``entry`` at ``version``: it is sent, and entries behind it saw it. */
+/**
+ * The server took ``entry``, and answered the game at ``version``. This phone's entries for
+ * the same deal that still wait were typed after it, on the game as this phone had it: they
+ * saw ``entry``, so their ``base`` moves up to it (no other phone's change of that deal can
+ * hide in between: it would have refused ``entry``).
+ */
 export function acknowledge(record, entry, version) {
-  const before = seen(record);
-  entry.state = "sent";
-  entry.acked = version;
-  entry.problem = null;
-  if (version !== before + 1) return; // another phone wrote in between: bases stay
+  Object.assign(entry, { state: "sent", acked: version, problem: null });
   for (const later of record.pending) {
-    if (later.state === "waiting" && later.base >= before) later.base = version;
+    if (later !== entry && later.state === "waiting" && later.number === entry.number) {
+      later.base = Math.max(later.base ?? 0, version);
+    }
   }
 }
 
@@ -195,9 +201,10 @@ export function choose(record, clientId, choice) {
     return;
   }
   if (choice === "next") {
-    const shift = freeNumber(record) - entry.number;
+    const from = entry.number;
+    const shift = freeNumber(record) - from;
     for (const later of record.pending.slice(record.pending.indexOf(entry))) {
-      if (later.number >= entry.number) later.number += shift;
+      if (later.number >= from) later.number += shift;
     }
     entry.client_id = newId();
   } else if (choice === "correct") {

@@ -13,7 +13,7 @@ const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the
 const entered = (values, name) => (values
   ? `${values.bullheads[name]}${values.hand ? `+${values.hand[name]}` : ""}` : "–");
 
-function stateLine(record, failing) {
+function stateLine(record) {
   const { count, since } = waiting(record);
   const lines = [];
   if (record.start?.state === "refused") {
@@ -23,9 +23,9 @@ function stateLine(record, failing) {
   }
   if (count && record.start?.state !== "refused") {
     const time = new Intl.DateTimeFormat(document.documentElement.lang, {
-      hour: "2-digit", minute: "2-digit" }).format(since);
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(since);
     lines.push(plural("waiting", count, { time }));
-  } else if (record.id !== null && !failing) {
+  } else if (record.id !== null) {
     lines.push(say("all_saved"));
   }
   return lines.join(" ");
@@ -82,10 +82,10 @@ function behind(record, entry) {
 }
 
 /** The sync box: its state line, what was settled on its own, and what waits for the players. */
-export function drawSync({ record, view, failing, persisted, choose }) {
+export function drawSync({ record, view, persisted, choose }) {
   const box = document.getElementById("sync");
   box.hidden = false;
-  const line = [stateLine(record, failing)];
+  const line = [stateLine(record)];
   if (Date.now() - (record.remote || 0) < REMOTE_SHOWN) line.push(say("remote"));
   const local = record.id === null || waiting(record).count > 0;
   if (local && persisted === false) line.push(say("not_persisted"));

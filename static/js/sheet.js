@@ -70,7 +70,7 @@ function draw() {
   page.controls.preview();
   drawChart(state);
   drawActions(record, urls);
-  drawSync({ record, view: shown, failing: page.sync?.failing(), persisted: page.persisted,
+  drawSync({ record, view: shown, persisted: page.persisted,
     choose: (id, choice) => change((r) => choose(r, id, choice)) });
   clearTimeout(page.timer); // "another phone changed this game" fades by itself
   const left = (record.remote || 0) + 15000 - Date.now();

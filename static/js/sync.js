@@ -9,9 +9,9 @@ import { acknowledge, adopt, nextToSend } from "./game-keeping.js";
 import { allGames, getGame, update } from "./local-games.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
-const POLL = 750; // ms between looks at the open game while its page is visible
+const POLL = 800; // ms from one look at the open game to the next while its page is visible
 const IDLE = 5000; // ms between rounds when nothing is watched
-const MOST = 30000; // ms of the longest pause after failures
+const MOST = 15000; // ms of the longest pause after failures (1, 2, 4, 8, then 15 s)
 
 /** The game as the API takes it (POST /api/v1/games). */
 const gameBody = (record) => ({ ...record.settings, note: record.note, client_id: record.client_id });
@@ -39,13 +39,12 @@ const problemOf = (answer) => ({
 /**
  * Start syncing. ``urls``: the sheet data's addresses; ``lang``: the page's language (the
  * server's sentences come in it); ``watched()`` the key of the game on screen, if any;
- * ``changed(key)`` runs after the sync changed a game. Answers {kick(), failing()}.
+ * ``changed(key)`` runs after the sync changed a game. Answers {kick()}.
  */
 export function startSync({ urls, lang, watched = () => null, changed = () => {} }) {
   const net = network(urls, lang);
   let wake = null;
   let failures = 0;
-  let failingSince = null;
   const visible = () => document.visibilityState === "visible";
 
   async function round() {
@@ -58,16 +57,16 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
 
   async function loop() {
     for (;;) {
+      const started = Date.now();
       try {
         await round();
         failures = 0;
-        failingSince = null;
       } catch {
-        failures += 1;
-        failingSince ??= Date.now();
+        failures += 1; // the entries wait: the next round tries again, a little later
       }
+      const every = watched() && visible() ? POLL : IDLE; // from one start to the next
       const pause = failures ? Math.min(MOST, 1000 * 2 ** (failures - 1))
-        : (watched() && visible() ? POLL : IDLE);
+        : Math.max(0, every - (Date.now() - started));
       await new Promise((resolve) => { wake = resolve; setTimeout(resolve, pause); });
     }
   }
@@ -76,7 +75,7 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
   document.addEventListener("visibilitychange", () => { if (visible()) kick(); });
   window.addEventListener("online", kick);
   loop();
-  return { kick, failing: () => failingSince };
+  return { kick };
 }
 
 /** The requests of one page: a CSRF token fetched once (again when it expired), timeouts. */

@@ -85,5 +85,7 @@ def deals(page: Page, base_url: str, game_id: str) -> list[dict]:
 
 
 def saved(page: Page, words: str = "All saved.") -> None:
-    """Wait until the sheet says the server has everything (``words`` in its language)."""
-    expect(page.locator("#sync-state")).to_have_text(words, timeout=15_000)
+    """Wait until the sheet says the server has everything (``words`` in its language; a
+    word on another phone's change may follow)."""
+    expect(page.locator("#sync-state")).to_have_text(re.compile("^" + re.escape(words)),
+                                                     timeout=20_000)
