@@ -9,7 +9,7 @@ import { h, replace } from "./dom.js";
 import { view } from "./game-keeping.js";
 import { addUp, perDeal } from "./game-summary.js";
 import { allGames, findGame, getGame } from "./local-games.js";
-import { nextGame, sheetHref } from "./sheet-actions.js";
+import { go, nextGame, sheetHref } from "./sheet-actions.js";
 
 const root = document.getElementById("evening");
 const data = JSON.parse(document.getElementById("sheet-data")?.textContent || "null");
@@ -60,7 +60,7 @@ async function draw() {
   next.hidden = !states.at(-1).finished;
   next.addEventListener("submit", async (event) => {
     event.preventDefault();
-    window.location.assign(sheetHref(data.urls, await nextGame(games.at(-1))));
+    go(sheetHref(data.urls, await nextGame(games.at(-1))));
   });
 }
 

@@ -106,6 +106,18 @@ export async function namedSoon(key) {
   return record;
 }
 
+/** Open ``href``: a page again when only the part after "#" differs (a kept game's key). */
+export function go(href) {
+  const url = new URL(href, window.location.href);
+  const here = window.location;
+  if (url.pathname !== here.pathname || url.search !== here.search) {
+    here.assign(url.href);
+    return;
+  }
+  here.hash = url.hash;
+  here.reload();
+}
+
 /** Where a kept game's sheet is: the server's address once it has the game. */
 export const sheetHref = (urls, record) => (record.id ? address(urls, "sheet", record.id)
   : urls.local.replace("{key}", record.key));

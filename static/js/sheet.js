@@ -13,7 +13,7 @@ import {
 import { wireHandover } from "./handover.js";
 import { findGame, getGame, listen, persist, putGame, removeGame, update } from "./local-games.js";
 import {
-  bgStatsHref, namedSoon, nextGame, saveFile, shareResult, sheetHref,
+  bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
 } from "./sheet-actions.js";
 import { setupForm } from "./sheet-form.js";
 import { drawSync } from "./sheet-sync.js";
@@ -140,7 +140,7 @@ function correct(number) {
 async function startNext() {
   const next = await nextGame(page.record);
   page.sync.kick();
-  window.location.assign(sheetHref(data.urls, await namedSoon(next.key)));
+  go(sheetHref(data.urls, await namedSoon(next.key)));
 }
 
 async function removeLocal() {
@@ -250,6 +250,9 @@ async function open() {
     watched: () => page.record.key, changed });
   listen(changed);
   if (page.record.id && !data.game) named();
+  if (!data.game) window.addEventListener("hashchange", () => { // another game kept here
+    if (!window.location.hash.startsWith("#correct-")) window.location.reload();
+  });
   const wanted = /^#correct-(\d+)$/.exec(window.location.hash);
   if (wanted) correct(Number(wanted[1]));
   keepAwake();
