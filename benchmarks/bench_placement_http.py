@@ -19,6 +19,7 @@ import threading
 import time
 from pathlib import Path
 
+from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
@@ -74,9 +75,11 @@ def measure(rounds: int = 1500) -> dict:
         try:
             _timed(send_http, 100)
             over_http = _timed(send_http, rounds)
-        finally:
+        finally:  # workers first, then the serving loop closes its own connections
             conn.close()
-            server.close()
+            server.task_dispatcher.shutdown()
+            server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+            thread.join(timeout=5)
 
     def ratio(pair):
         health, placement = (statistics.median(times) for times in pair)

@@ -33,6 +33,18 @@ def serves_https() -> bool:
     return os.environ.get("SCOREKEEPER_HTTPS", "") in ("1", "true", "yes")
 
 
+def largest_form(backup_bytes: int) -> int:
+    """The largest body the app reads: the backup import's form holding the largest backup
+    pasted into its text field, however a browser encodes it (percent-encoding at most
+    triples a byte; a text field's line breaks sent as CRLF double only them), with room
+    for the form's other fields.
+
+    >>> largest_form(192 * 1024) // 1024
+    640
+    """
+    return 3 * backup_bytes + 64 * 1024
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -42,11 +54,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
+    from .games.imports import MAX_BYTES as LARGEST_BACKUP
+
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         BABEL_DEFAULT_LOCALE="en",
-        MAX_CONTENT_LENGTH=256 * 1024,
+        # A body over this is answered 413 (a translated page, or JSON under /api/); a form's
+        # text field may hold all of it (Flask's default keeps 500,000 bytes).
+        MAX_CONTENT_LENGTH=largest_form(LARGEST_BACKUP),
+        MAX_FORM_MEMORY_SIZE=largest_form(LARGEST_BACKUP),
         WTF_CSRF_TIME_LIMIT=None,
         JSON_SORT_KEYS=False,
         # Cookies never ride along on another site's cross-site POST; ``Secure`` when a
@@ -54,6 +71,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=serves_https(),
         PREFERRED_URL_SCHEME="https" if serves_https() else "http",
+        # Behind HTTPS, browsers are told to come back only over HTTPS for a year (this
+        # host only: a club's other names may still serve plain HTTP).
+        STRICT_TRANSPORT_SECURITY="max-age=31536000" if serves_https() else None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -66,12 +86,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, i18n, kept, security
+    from .web import assets, db, device, i18n, kept, security
 
     kept.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    device.init_app(app)
     assets.init_app(app)
     register_blueprints(app)
     return app
@@ -82,10 +103,13 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
+    from .events import keeper as events_keeper
     from .events import paper as events_paper
+    from .events import screens as events_screens
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
+    from .games import store as games_store
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
@@ -96,9 +120,11 @@ def register_blueprints(app: Flask) -> None:
     for blueprint in (
         health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
-        events_views.bp, events_api.bp, events_paper.bp,
+        events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
     ):
         app.register_blueprint(blueprint)
+    # A club event keeps its tables' games: the games store asks it before one changes.
+    games_store.add_keeper(events_keeper.keep)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token.
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import shutil
 import threading
+from contextlib import contextmanager
 
 import pytest
+from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
@@ -95,6 +97,24 @@ def csrf_headers(client):
 # --- Browser tests: Debian's Chromium driven by Playwright, app served on 127.0.0.1 ---
 
 
+@contextmanager
+def waitress_serving(app, **options):
+    """``app`` served by waitress (``create_server(app, **options)``) in a thread, and
+    stopped in an order that leaves no thread behind with a closed socket: the worker
+    threads finish first, then the serving loop closes every connection itself, which
+    ends it. (Closing the server from this thread while its loop still runs made a worker
+    or the loop write to a closed file now and then: a failed test at teardown.)"""
+    server = create_server(app, **options)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.task_dispatcher.shutdown()
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        thread.join(timeout=5)
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The real app under waitress (the server ``make run`` starts) on 127.0.0.1.
@@ -105,12 +125,8 @@ def live_server(tmp_path_factory):
     """
     database = tmp_path_factory.mktemp("live") / "live.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
+    with waitress_serving(app, host="127.0.0.1", port=0, threads=4) as server:
+        yield f"http://127.0.0.1:{server.effective_port}"
 
 
 @pytest.fixture(scope="session")

@@ -99,12 +99,12 @@ def _game_id() -> str:
     return answer.get_json()["id"]
 
 
-def _tournament_id() -> int:
+def _tournament_id() -> str:
     answer = GAMES_APP.test_client().post("/tournament", data={
         "name1": "Ann", "name2": "Bob", "hand1": "1 2 3 4 5 6 7 8 9 10",
         "hand2": "11 12 13 14 15 16 17 18 19 20"})
     assert answer.status_code == 302
-    return int(answer.headers["Location"].rsplit("/", 1)[1])
+    return answer.headers["Location"].rsplit("/", 1)[1]
 
 
 TOURNAMENT = _tournament_id()

@@ -4,6 +4,7 @@ standings checked against values worked out by hand."""
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pytest
@@ -20,21 +21,31 @@ def api(client):
     csrf_headers = {"X-CSRFToken": read_csrf_token(client, "/events")}
 
     class Api:
-        def post(self, path, body=None, **kw):
+        keys: dict[str, str] = {}
+
+        def headers(self, path, director=True):
+            """The CSRF header, and the director's key of the event the path names."""
+            match = re.match(r"/api/v1/events/([^/?]+)", path)
+            key = self.keys.get(match[1]) if match and director else None
+            return {**csrf_headers, **({"X-Director-Key": key} if key else {})}
+
+        def post(self, path, body=None, director=True, **kw):
             return client.post(path, json=body if body is not None else {},
-                               headers=csrf_headers, **kw)
+                               headers=self.headers(path, director), **kw)
 
-        def put(self, path, body):
-            return client.put(path, json=body, headers=csrf_headers)
+        def put(self, path, body, director=True):
+            return client.put(path, json=body, headers=self.headers(path, director))
 
-        def get(self, path, **kw):
-            return client.get(path, **kw)
+        def get(self, path, director=False, **kw):
+            return client.get(path, headers=self.headers(path, director), **kw)
 
         def event(self, players, rounds=3, **settings):
             answer = self.post("/api/v1/events", {"name": "Clubavond", "players": players,
                                                   "rounds": rounds, **settings})
             assert answer.status_code == 201, answer.get_json()
-            return answer.get_json()
+            body = answer.get_json()
+            self.keys[body["id"]] = body["director_key"]
+            return body
 
         def seat(self, event_id):
             answer = self.post(f"/api/v1/events/{event_id}/rounds")
@@ -70,13 +81,19 @@ def test_create_answers_the_event(api):
     assert (event["threshold"], event["fixed_deals"], event["virgin_doubling"]) == (50, None, True)
     assert event["tables"] == [] and event["active"] == NAMES[:6]
     assert len(event["id"]) >= 16 and not event["id"].isdigit()  # unguessable
-    assert api.get(f"/api/v1/events/{event['id']}").get_json() == event
+    key = event.pop("director_key")
+    assert len(key) >= 22 and event.pop("director_url").endswith(
+        f"/events/{event['id']}/director/{key}")
+    assert api.get(f"/api/v1/events/{event['id']}", director=True).get_json() == event
+    public = api.get(f"/api/v1/events/{event['id']}").get_json()
+    assert public == {k: v for k, v in event.items() if k not in ("seed", "replaced")}
 
 
 def test_a_random_seed_is_chosen_and_kept(api):
     first, second = api.event(NAMES[:8]), api.event(NAMES[:8])
     assert isinstance(first["seed"], int) and first["id"] != second["id"]
-    assert api.get(f"/api/v1/events/{first['id']}").get_json()["seed"] == first["seed"]
+    shown = api.get(f"/api/v1/events/{first['id']}", director=True).get_json()
+    assert shown["seed"] == first["seed"]
 
 
 def test_sixteen_players_over_three_rounds(api):
@@ -185,7 +202,8 @@ def test_the_next_round_waits_for_every_game(api):
     api.play(tables[0]["game"], tables[0]["players"], (10, 20, 30, 70))
     answer = api.post(f"/api/v1/events/{event['id']}/rounds")
     assert answer.status_code == 409
-    assert answer.get_json()["error"].startswith("Event round 1 is still being played at 1")
+    assert answer.get_json()["error"].startswith(
+        "Event round 1 is still being played at 1 table:")
     assert api.standings(event["id"])["playing"] == [2]
     api.play(tables[1]["game"], tables[1]["players"], (10, 20, 30, 70))
     assert api.seat(event["id"])["round"] == 2

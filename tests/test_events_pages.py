@@ -30,8 +30,16 @@ def text(answer) -> str:
 
 
 def event_path(answer) -> str:
+    """The event's own path (``/events/<id>``) from the redirect to its director's page;
+    the forms post under it."""
+    return director_path(answer).split("/director/")[0]
+
+
+def director_path(answer) -> str:
     assert answer.status_code == 302, text(answer)
-    return answer.headers["Location"]
+    location = answer.headers["Location"].split("?")[0]
+    assert "/director/" in location, location
+    return location
 
 
 def game_links(html: str) -> list[str]:
@@ -42,6 +50,8 @@ def game_links(html: str) -> list[str]:
     ("Ann\nBob\r\n\n Cas ", ["Ann", "Bob", "Cas"]),
     ("Ann, Bob,Cas;Dirk", ["Ann", "Bob", "Cas", "Dirk"]),
     ("  \n , ;", []),
+    ("Jansen, Piet\nde Vries, Anna\n", ["Jansen, Piet", "de Vries, Anna"]),
+    ("\ufeffAnn; Bob", ["Ann", "Bob"]),
 ])
 def test_pasted_lists(pasted, names):
     assert pasted_names(pasted) == names
@@ -55,7 +65,7 @@ def test_start_page_in_three_languages(client):
 
 
 def test_start_an_event_from_a_pasted_list(client, token):
-    path = event_path(start(client, token, players=", ".join(NAMES)))
+    path = director_path(start(client, token, players=", ".join(NAMES)))
     page = client.get(path)
     assert page.status_code == 200
     body = text(page)
@@ -84,20 +94,23 @@ def test_forms_need_the_csrf_token(client, token):
 
 
 def test_seat_play_and_see_the_standings(client, token):
-    path = event_path(start(client, token, end="deals", fixed_deals="1"))
+    answer = start(client, token, end="deals", fixed_deals="1")
+    path, director = event_path(answer), director_path(answer)
     seated = client.post(path + "/rounds", data={"csrf_token": token})
     assert seated.status_code == 302 and seated.headers["Location"].endswith("#round")
-    html = client.get(path).get_data(as_text=True)
+    assert director in seated.headers["Location"]
+    html = client.get(director).get_data(as_text=True)
     links = game_links(html)
     assert len(links) == 2  # two tables of 4, each with its score sheet
     assert len(re.findall(r'href="/games/[^"]+/history"', html)) == 2
-    assert "Event round 1 is still being played at 2 tables" in text(client.get(path))
+    assert "Event round 1 is still being played at 2 tables" in text(client.get(director))
+    assert not game_links(client.get(path).get_data(as_text=True))  # the public page
 
     api = f"/api/v1{links[0]}"
     players = client.get(api).get_json()["players"]
     client.post(f"{api}/deals", json={"number": 1, "bullheads": dict(
         zip(players, (3, 9, 9, 12), strict=True))}, headers={"X-CSRFToken": token})
-    body = text(client.get(path))
+    body = text(client.get(director))
     assert "Done" in body and f"Won by {players[0]}" in body
     assert "Event round 1 is still being played at 1 table:" in body
     assert f"{players[0]} 7 +5.25 3" in body  # mean 8.25; 2nd and 3rd share 4 points
@@ -106,7 +119,9 @@ def test_seat_play_and_see_the_standings(client, token):
     live = client.get(path + "/live")
     assert live.status_code == 200
     live_body = text(live)
-    assert "Still playing: Table 2" in live_body and "Reload" in live_body
+    # Table 2 has not started: the live page still shows where everyone sits.
+    assert "Event round 1: where to sit Table 1" in live_body and "Reload" in live_body
+    assert "Still playing" not in live_body
     assert "events-live.js" in live.get_data(as_text=True)
 
 
@@ -114,22 +129,26 @@ def test_two_tables_seated_at_once_are_refused(client, token):
     path = event_path(start(client, token))
     client.post(path + "/rounds", data={"csrf_token": token})
     again = client.post(path + "/rounds", data={"csrf_token": token})
-    assert again.status_code == 409 and "still being played" in text(again)
+    assert again.status_code == 409 and "is still being played at" in text(again)
 
 
 def test_drop_out_and_late_arrival_from_the_page(client, token):
-    path = event_path(start(client, token))
+    answer = start(client, token)
+    path, director = event_path(answer), director_path(answer)
     left = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk"})
     assert left.status_code == 302
     joined = client.post(path + "/players", data={"csrf_token": token, "player": " Zoë "})
     assert joined.status_code == 302
-    body = text(client.get(path))
+    assert "changed=join" in joined.headers["Location"]
+    assert "Zoë joins: seated from event round 1 on." in text(client.get(
+        joined.headers["Location"]))
+    body = text(client.get(director))
     assert "Dirk left: not seated from event round 1 on." in body
     assert "Zoë joined: seated from event round 1 on." in body
     twice = client.post(path + "/players", data={"csrf_token": token, "player": "zoë"})
     assert twice.status_code == 400 and 'value="zoë"' in twice.get_data(as_text=True)
     client.post(path + "/rounds", data={"csrf_token": token})
-    html = client.get(path).get_data(as_text=True)
+    html = client.get(director).get_data(as_text=True)
     seated = " ".join(re.findall(r'<p class="seats">([^<]*)</p>', html))
     assert "Zoë" in seated and "Dirk" not in seated
 
@@ -149,6 +168,6 @@ def test_the_live_page_refresh_can_be_slower_or_faster(client, token):
 def test_the_start_page_lists_only_this_browsers_events(app, client, token):
     path = event_path(start(client, token, name="Mijn clubavond"))
     assert "Mijn clubavond" in text(client.get("/events"))
-    assert path in client.get("/events").get_data(as_text=True)
+    assert f'href="{path}"' in client.get("/events").get_data(as_text=True)
     other = app.test_client()
     assert "Mijn clubavond" not in text(other.get("/events"))

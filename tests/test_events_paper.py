@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import threading
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -84,21 +85,26 @@ def _seated_event(client, count: int = 13, fixed_deals: int = 1):
     event = client.post("/api/v1/events", headers=headers, json={
         "name": "Clubavond", "players": names, "rounds": 2, "seed": 11,
         "fixed_deals": fixed_deals}).get_json()
+    headers["X-Director-Key"] = event["director_key"]
     seated = client.post(f"/api/v1/events/{event['id']}/rounds", headers=headers).get_json()
     return event, seated, headers
 
 
 def test_round_slips_carry_each_tables_game_link(client, tmp_path):
-    event, seated, _ = _seated_event(client)
-    answer = client.get(f"/events/{event['id']}/rounds/1/slips.pdf?paper=letter&lang=de")
+    event, seated, headers = _seated_event(client)
+    slips = f"/events/{event['id']}/rounds/1/slips.pdf?paper=letter&lang=de"
+    assert client.get(slips).status_code == 403  # the game links are the director's
+    answer = client.get(slips, headers=headers)
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    assert answer.headers["Cache-Control"] == "private, no-store"
     decoded = sorted(code.text for image in page_images(answer.data, tmp_path)
                      for code in zxingcpp.read_barcodes(image))
     assert decoded == sorted(f"http://localhost/games/{t['game']}" for t in seated["tables"])
     text = pdf_text(answer.data, tmp_path)
     assert [len(t["players"]) for t in seated["tables"]] == [4, 4, 5]
     assert all(name in text for t in seated["tables"] for name in t["players"])
-    assert client.get(f"/events/{event['id']}/rounds/2/slips.pdf").status_code == 404
+    assert client.get(f"/events/{event['id']}/rounds/2/slips.pdf",
+                      headers=headers).status_code == 404
 
 
 def test_standings_paper_and_csv_after_a_round(client, tmp_path):
@@ -126,3 +132,33 @@ def test_standings_paper_and_csv_after_a_round(client, tmp_path):
     csv_en = client.get(f"/events/{event['id']}/results.csv?lang=en").data.decode()
     assert csv_en.splitlines()[0] == "Place,Name,Points,Relative,Bullheads,Games,Lot"
     assert client.get(f"/events/{event['id']}/results.csv?sep=tab").status_code == 400
+
+
+def test_the_same_standings_are_printed_once_however_many_ask_at_once(app, client,
+                                                                      monkeypatch):
+    """Four phones asking for the standings at the same moment cost one layout; a new
+    result makes a new one."""
+    from scorekeeper.events import paper
+    from scorekeeper.web import pdf
+
+    monkeypatch.setattr(paper, "_made", type(paper._made)())
+    renders = []
+    real = pdf.render
+    monkeypatch.setattr(pdf, "render", lambda *a, **k: renders.append(1) or real(*a, **k))
+    event, seated, headers = _seated_event(client, count=12)
+    path = f"/events/{event['id']}/standings.pdf?lang=en"
+    bodies = []
+
+    def ask():
+        bodies.append(app.test_client().get(path).data)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(renders) == 1 and len(set(bodies)) == 1 and bodies[0].startswith(b"%PDF")
+    table = seated["tables"][0]
+    client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
+        "number": 1, "bullheads": dict(zip(table["players"], (3, 8, 8, 20), strict=True))})
+    assert client.get(path).data != bodies[0] and len(renders) == 2

@@ -33,9 +33,10 @@ def backup(*deals, players=("Ann", "Bob"), **fields) -> dict:
 def send(client):
     token = read_csrf_token(client)
 
-    def post(data: object, raw: str | None = None):
+    def post(data: object, raw: str | None = None, lang: str = "en"):
         text = raw if raw is not None else json.dumps(data)
-        return client.post("/games/import", data={"csrf_token": token, "text": text})
+        return client.post(f"/games/import?lang={lang}", data={"csrf_token": token,
+                                                              "text": text})
 
     return post
 
@@ -219,3 +220,34 @@ def test_an_exported_game_imports_again_exactly(client, csrf_headers, send):
     assert answer.status_code == 302
     again = client.get(answer.headers["Location"] + "/export.json").get_json()
     assert again == exported
+
+
+@pytest.mark.parametrize("stamp", ["2026-13-01T19:00:00Z", "2026-02-30T19:00:00Z",
+                                   "2026-11-01T25:00:00Z", "2026-11-01T19:60:00Z",
+                                   "2026-11-01T19:00:60Z", "0000-01-01T00:00:00Z",
+                                   "2025-02-29T12:00:00Z"])
+@pytest.mark.parametrize("where", ["game", "event"])
+def test_a_moment_that_does_not_exist_is_refused(client, send, stamp, where):
+    data = backup((5, 3))
+    (data if where == "game" else data["events"][0])["created_at"] = stamp
+    answer = send(data)
+    refused(answer, f"In this backup, “created_at” is {stamp}, a moment that does not exist "
+                    "in the calendar.")
+    assert "game-item" not in client.get("/games").get_data(as_text=True)
+
+
+def test_a_leap_day_is_a_moment(send):
+    data = backup((5, 3))
+    data["created_at"] = data["events"][0]["created_at"] = "2024-02-29T23:59:59Z"
+    assert send(data).status_code == 302
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("nl", "In deze back-up is “created_at” 2026-02-30T19:00:00Z, een moment dat in de "
+           "kalender niet bestaat."),
+    ("de", "In dieser Sicherung ist „created_at“ 2026-02-30T19:00:00Z, ein Zeitpunkt, den es "
+           "im Kalender nicht gibt."),
+])
+def test_an_impossible_moment_is_refused_in_every_language(send, lang, sentence):
+    data = backup((5, 3), created_at="2026-02-30T19:00:00Z")
+    refused(send(data, lang=lang), sentence)

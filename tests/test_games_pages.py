@@ -244,7 +244,7 @@ def test_pages_render_in_every_language(client, token, lang):
 
 def test_odd_digits_are_refused_not_crashed_on(client, token):
     gid = started(start(client, token, players=("Ann", "Bob")))
-    answer = add(client, token, gid, "²", "²", "1")
+    answer = add(client, token, gid, 1, "²", "1")
     assert answer.status_code == 400 and "is not a number of bullheads" in error_of(
         answer.get_data(as_text=True))
 
@@ -367,3 +367,28 @@ def test_a_write_and_the_sheet_it_opens_each_replay_the_game_once(client, token,
                                         data={"csrf_token": token}))
     assert re.search(r'<tfoot>.*?>14<.*?>5<', html, re.S)  # deal 2 as corrected
     assert counts == dict.fromkeys(counts, 1), counts
+
+
+@pytest.mark.parametrize("number", ["", "abc", "0", "-1", "²", "1.0", "9" * 12, None])
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "The deal number must be a whole number from 1."),
+    ("nl", "Het rondenummer moet een geheel getal vanaf 1 zijn."),
+    ("de", "Die Rundennummer muss eine ganze Zahl ab 1 sein."),
+])
+def test_a_deal_without_a_readable_number_is_refused_not_saved_as_the_next(
+        client, token, number, lang, sentence):
+    """The form's number is read as the API reads it: a missing or unreadable one is a
+    refusal, the typed values stay, and the form then offers the next number to save."""
+    gid = started(start(client, token, players=("Ann", "Bob")))
+    data = {"csrf_token": token, "mode": "bullheads", "action": "save", "bh-0": "4",
+            "bh-1": "7"}
+    if number is not None:
+        data["number"] = number
+    answer = client.post(f"/games/{gid}/deals?lang={lang}", data=data)
+    assert answer.status_code == 400
+    html = answer.get_data(as_text=True)
+    assert error_of(html) == sentence
+    assert 'id="bh-0" name="bh-0"' in html and 'value="4"' in html and 'value="7"' in html
+    assert '<input type="hidden" name="number" value="1">' in html
+    assert client.get(f"/api/v1/games/{gid}").get_json()["deals"] == []
+    assert add(client, token, gid, 1, 4, 7).status_code == 302

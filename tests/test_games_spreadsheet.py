@@ -116,3 +116,44 @@ def test_hand_variant_has_stack_and_hand_in_german(client, csrf_headers):
     # Ann: 2 in her stack plus 1 left in her hand counting double: 2 + 2 = 4.
     assert rows[1] == ["1", "2", "1", "4", "0", "0", "0", "1", "0", "1"]
     assert rows[2] == ["Summe", "", "", "4", "", "", "0", "", "", "1"]
+
+
+# --- Numbers stay numbers, negative ones too; only text is guarded ---
+
+
+@pytest.mark.parametrize(("separator", "line"), [
+    (",", "Ann,-6,-6.75,4.5,'-6,'=SUM(A1),True"),
+    (";", "Ann;-6;-6,75;4,5;'-6;'=SUM(A1);True"),
+])
+def test_negative_numbers_are_numbers_in_both_dialects(separator, line):
+    from fractions import Fraction
+
+    from scorekeeper.games.spreadsheet import encode
+
+    table = [["Ann", -6, Fraction(-27, 4), Fraction(9, 2), "-6", "=SUM(A1)", True]]
+    assert encode(table, separator).decode() == line + "\r\n"
+
+
+@pytest.mark.parametrize(("lang", "separator", "decimal"), [("en", ",", "."), ("nl", ";", ","),
+                                                            ("de", ";", ",")])
+def test_an_events_relative_points_below_the_average_are_numbers(client, lang, separator,
+                                                                 decimal):
+    """Two tables of three, one deal each: the player far above the table's average
+    bullheads has negative relative points, written as the number the spreadsheet sums."""
+    from conftest import read_csrf_token
+
+    headers = {"X-CSRFToken": read_csrf_token(client)}
+    event = client.post("/api/v1/events", headers=headers, json={
+        "name": "Clubavond", "players": list("ABCDEF"), "rounds": 1, "seed": 3,
+        "fixed_deals": 1}).get_json()["id"]
+    tables = client.post(f"/api/v1/events/{event}/rounds", headers=headers).get_json()["tables"]
+    for table in tables:  # 2, 3 and 30 bullheads: the mean is 35/3
+        answer = client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
+            "number": 1, "bullheads": dict(zip(table["players"], (2, 3, 30), strict=True))})
+        assert answer.status_code == 201
+    data = client.get(f"/events/{event}/results.csv?lang={lang}").data
+    rows = read_back(data.removeprefix(BOM), separator)
+    last = next(row for row in rows[1:] if row[1] == tables[0]["players"][2])
+    # Relative: 35/3 - 30 = -18.33; placement points 1 (third at a table of three).
+    assert last[2:5] == ["1", f"-18{decimal}33", "30"]
+    assert not any(cell.startswith("'") for row in rows for cell in row)

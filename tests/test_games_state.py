@@ -71,9 +71,10 @@ def rivals(conn) -> list[tuple]:
 
 
 def rivals_recomputed(conn) -> list[tuple]:
-    """The same, computed again from the stored games by the statement of the schema's
-    newest migration that filled them for the games stored before it (then undone)."""
-    fill = "INSERT INTO player_rivals" + MIGRATIONS[-1].split("INSERT INTO player_rivals")[1]
+    """The same, computed again from the stored games by the statement of the migration
+    that filled them for the games stored before it (then undone)."""
+    migration = next(m for m in MIGRATIONS if "INSERT INTO player_rivals" in m)
+    fill = "INSERT INTO player_rivals" + migration.split("INSERT INTO player_rivals")[1]
     conn.execute("SAVEPOINT recompute")
     try:
         conn.execute("DELETE FROM player_rivals")
@@ -159,12 +160,21 @@ def test_a_second_phone_sees_nothing_but_can_open_a_link(app):
     assert ">Ann<" in mine.get("/games/stats").get_data(as_text=True)
     # Deleting from the list needs the game to be one of this phone's.
     assert theirs.get(f"/games/{token}/delete").status_code == 404
-    # The link opens the game, and from then on it is one of theirs.
-    assert theirs.get(f"/games/{token}").status_code == 200
+    # The link opens the game; kept (the page's script posts it, else its button), it is
+    # one of theirs from then on.
+    sheet = theirs.get(f"/games/{token}").get_data(as_text=True)
+    assert f'action="/games/{token}/keep"' in sheet
+    assert items(theirs.get("/games").get_data(as_text=True)) == 0  # opening wrote nothing
+    assert theirs.post(f"/games/{token}/keep",
+                       data={"csrf_token": read_csrf_token(theirs)}).status_code == 302
     assert items(theirs.get("/games").get_data(as_text=True)) == 1
+    assert 'id="keep-form"' not in theirs.get(f"/games/{token}").get_data(as_text=True)
     assert theirs.get(f"/games/{token}/delete").status_code == 200
     third = app.test_client()
-    assert third.get(f"/api/v1/games/{token}").status_code == 200  # the API GET too
+    assert third.get(f"/api/v1/games/{token}").status_code == 200  # the API GET lists nothing
+    assert items(third.get("/games").get_data(as_text=True)) == 0
+    assert third.post(f"/games/{token}/keep", headers={
+        "X-CSRFToken": read_csrf_token(third), "Accept": "application/json"}).status_code == 204
     assert items(third.get("/games").get_data(as_text=True)) == 1
     # A token nobody was given is not found.
     assert theirs.get("/games/" + "ab" * 10).status_code == 404
@@ -177,7 +187,7 @@ def test_each_phones_statistics_follow_writes_links_and_deletes(app):
     one, two = api_game(mine, ("Ann", "Bob")), api_game(mine, ("ann", "Cas"))
     mine.post(f"/api/v1/games/{one}/deals", headers=headers,
               json={"number": 1, "bullheads": {"Ann": 70, "Bob": 0}})
-    theirs.get(f"/games/{two}")  # opened through its link
+    theirs.post(f"/games/{two}/keep", data={"csrf_token": read_csrf_token(theirs)})  # its link
     mine.post(f"/api/v1/games/{two}/deals", headers=headers,
               json={"number": 1, "bullheads": {"ann": 0, "Cas": 9}})
     devices = [c.get_cookie("device").value for c in (mine, theirs)]
@@ -361,8 +371,9 @@ def test_the_start_page_counts_finished_games_only_up_to_a_cap(tmp_path, monkeyp
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "count.sqlite"),
                       "SECRET_KEY": "test", "OPEN_LIST": open_list})
     client = app.test_client()
-    for token in fill(app, 45)[::3]:  # the 15 finished, opened on this phone by their links
-        assert client.get(f"/games/{token}").status_code == 200
+    token = read_csrf_token(client)
+    for game in fill(app, 45)[::3]:  # the 15 finished, kept on this phone from their links
+        assert client.post(f"/games/{game}/keep", data={"csrf_token": token}).status_code == 302
     monkeypatch.setattr(summary, "FINISHED_COUNTED", 15)
     page = client.get(f"/?lang={lang}").get_data(as_text=True)
     assert exact in page and more not in page

@@ -285,3 +285,39 @@ def test_games_kept_before_states_were_stored_are_listed_after_the_upgrade(tmp_p
     assert f'href="/games/{token_of(path)}"' in listing
     assert "<td>1</td><td>0</td><td>0%</td><td>12.0</td><td>0</td>" in client.get(
         "/games/stats").get_data(as_text=True)
+
+
+def test_a_keeper_is_asked_inside_every_write_and_its_refusal_changes_nothing(app,
+                                                                             monkeypatch):
+    """A feature that keeps games (club events) registers a keeper; the store asks it
+    about each change, in the write's transaction, and stores nothing it refuses."""
+    asked: list[tuple[str, store.Change, bool]] = []
+    refused: set[store.Change] = set()
+
+    def keeper(conn, token, change):
+        asked.append((token, change, conn.in_transaction))
+        if change in refused:
+            raise errors.GameFinished()
+
+    monkeypatch.setattr(store, "_keepers", [])
+    store.add_keeper(keeper)
+    store.add_keeper(keeper)  # once is enough
+    with app.app_context():
+        conn = db.get_db()
+        settings = make_settings(["Ann", "Bob"], threshold=100)
+        game_id = store.create_game(conn, settings)
+        entry = make_entry(settings, {"Ann": 3, "Bob": 1})
+        store.write_deal(conn, game_id, EventKind.DEAL, None, entry, None)
+        store.write_deal(conn, game_id, EventKind.CORRECTION, 1, entry, None)
+        store.undo(conn, game_id, EventKind.WITHDRAWAL, 1)
+        store.undo(conn, game_id, EventKind.RESTORE, 1)
+        assert [(t, c.value, inside) for t, c, inside in asked] == [
+            (game_id, kind, True) for kind in ("deal", "correction", "withdrawal", "restore")]
+        refused.update({store.Change.DEAL, store.Change.DELETE})
+        with pytest.raises(errors.GameFinished):
+            store.write_deal(conn, game_id, EventKind.DEAL, None, entry, None)
+        with pytest.raises(errors.GameFinished):
+            store.delete_game(conn, game_id)
+        game = store.load(conn, game_id)
+        assert game is not None and game.version == 4
+        assert not conn.in_transaction

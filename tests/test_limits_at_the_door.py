@@ -1,17 +1,28 @@
 """A huge body is refused at the door: waitress, started as ``python -m scorekeeper`` starts
-it, answers 413 before the body is sent, so nothing of it is spooled or stored."""
+it, answers 413 before the body is sent, so nothing of it is spooled or stored. The door
+stands above the app's own limit, so a body the app refuses reaches it and is answered in
+the visitor's language; and the largest honest body, a backup pasted into the import
+page, passes both."""
 
 from __future__ import annotations
 
+import http.client
+import json
+import random
+import re
 import socket
 import sqlite3
 import threading
+import uuid
+from urllib.parse import urlencode
 
 import pytest
-from waitress.server import create_server
 
 from scorekeeper import create_app
-from scorekeeper.__main__ import server_options
+from scorekeeper.__main__ import DOOR, server_options
+from scorekeeper.engine.cards import BULLHEADS
+from scorekeeper.games.imports import MAX_BYTES
+from tests.conftest import waitress_serving
 
 BODY_SIZE = 64 * 1024 * 1024
 CHUNK = b"x" * (256 * 1024)
@@ -32,12 +43,8 @@ def server(tmp_path_factory):
     """The app as ``python -m scorekeeper`` serves it, on a free port of 127.0.0.1."""
     database = tmp_path_factory.mktemp("door") / "door.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "door"})
-    running = create_server(app, **server_options(app, "127.0.0.1", 0))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    yield running.effective_port, database, app
-    running.close()
-    thread.join(timeout=5)
+    with waitress_serving(app, **server_options(app, "127.0.0.1", 0)) as running:
+        yield running.effective_port, database, app
 
 
 def _send_huge(port: int, path: str, content_type: str, chunked: bool = False):
@@ -114,8 +121,106 @@ def test_a_chunked_body_is_cut_off_at_the_limit(server, path):
     assert _stored_rows(database) == before
 
 
-def test_the_door_is_the_apps_own_limit(server):
-    """The largest honest request (a backup) is the app's limit, and waitress's."""
+def test_the_door_stands_above_the_apps_own_limit(server):
+    """Waitress hands the app every body the app may refuse itself; the app's limit holds
+    the largest backup pasted into a form, however a browser encodes it."""
     _port, _database, app = server
     options = server_options(app, "127.0.0.1", 0)
-    assert options["max_request_body_size"] == app.config["MAX_CONTENT_LENGTH"] < BODY_SIZE
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    assert 3 * MAX_BYTES < limit == app.config["MAX_FORM_MEMORY_SIZE"]
+    assert limit < options["max_request_body_size"] == DOOR < BODY_SIZE // 4
+
+
+# --- Under the door: the app reads, and answers in the visitor's language ---
+
+
+def _session(port: int, path: str = "/games/import") -> tuple[str, str]:
+    """The CSRF token of a page and the session cookie it belongs to."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path)
+    answer = connection.getresponse()
+    page = answer.read().decode()
+    cookie = "; ".join(h.split(";", 1)[0] for h in answer.headers.get_all("Set-Cookie"))
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+    connection.close()
+    return token, cookie
+
+
+def _post(port: int, path: str, body: bytes, content_type: str, headers: dict | None = None):
+    """(status, content type, body text) of one POST."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("POST", path, body=body, headers={
+        "Content-Type": content_type, **(headers or {})})
+    answer = connection.getresponse()
+    text = answer.read().decode("utf-8", "replace")
+    connection.close()
+    return answer.status, answer.headers.get("Content-Type", ""), answer, text
+
+
+def _multipart(fields: dict[str, str]) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+             for name, value in fields.items()]
+    body = "".join(parts) + f"--{boundary}--\r\n"
+    return body.encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_body_over_the_apps_limit_is_refused_in_the_visitors_language(server):
+    port, database, app = server
+    token, cookie = _session(port)
+    size = app.config["MAX_CONTENT_LENGTH"] + 50 * 1024
+    before = _stored_rows(database)
+    body, content_type = _multipart({"csrf_token": token, "text": "x" * size})
+    status, kind, _, page = _post(port, "/games/import?lang=nl", body, content_type,
+                                  {"Cookie": cookie})
+    assert (status, kind) == (413, "text/html; charset=utf-8")
+    assert "Deze back-up is groter dan 192 KB, meer dan een spel ooit nodig heeft." in page
+    status, kind, _, page = _post(port, "/check?lang=de", b"rows=" + b"1" * size,
+                                  "application/x-www-form-urlencoded", {"Cookie": cookie})
+    assert (status, kind) == (413, "text/html; charset=utf-8")
+    assert "Die Anfrage ist zu groß." in page
+    status, kind, _, answer = _post(port, "/api/v1/games?lang=nl", b" " * size,
+                                    "application/json", {"X-CSRFToken": token, "Cookie": cookie})
+    assert (status, kind) == (413, "application/json")
+    assert json.loads(answer) == {"error": "Het verzoek is te groot.", "code": "BodyTooLarge",
+                                  "fields": {}}
+    assert _stored_rows(database) == before
+
+
+def _backup(size: int) -> str:
+    """A backup as the app exports it, of ten players' deals entered as cards, grown to at
+    least ``size`` bytes: line breaks and indents as in the export."""
+    players = ["Ann", "Bob", "Cas", "Dirk", "Eva", "Fay", "Gus", "Hal", "Ida", "Jan"]
+    shuffle = random.Random(157).shuffle
+    data = {"format": "6nimmt-scorekeeper-game", "version": 1,
+            "created_at": "2026-11-25T18:52:30Z", "players": players, "threshold": None,
+            "fixed_deals": 200, "virgin_doubling": False, "variant": "basic", "rows": 4,
+            "takes_at": 6, "hand_size": 10, "note": "Clubavond", "events": []}
+    while len(text := json.dumps(data, ensure_ascii=False, indent=1).encode()) < size:
+        deck = list(range(1, 105))
+        shuffle(deck)
+        cards = {name: sorted(deck[i * 10:i * 10 + 10]) for i, name in enumerate(players)}
+        data["events"].append({
+            "kind": "deal", "number": len(data["events"]) + 1,
+            "bullheads": {n: sum(BULLHEADS[c] for c in taken) for n, taken in cards.items()},
+            "cards": cards, "client_id": None, "created_at": "2026-11-25T19:00:00Z"})
+    return text.decode()
+
+
+@pytest.mark.parametrize("size", [157 * 1024, MAX_BYTES - 3 * 1024])
+@pytest.mark.parametrize("encoding", ["multipart", "urlencoded"])
+def test_a_pasted_backup_up_to_the_import_limit_is_imported(server, size, encoding):
+    """Pasted into the text field, its line breaks sent as CRLF as a browser sends them."""
+    port, _database, _app = server
+    text = _backup(size)
+    assert size <= len(text.encode()) <= MAX_BYTES
+    token, cookie = _session(port)
+    fields = {"csrf_token": token, "text": text.replace("\n", "\r\n")}
+    if encoding == "multipart":
+        body, content_type = _multipart(fields)
+    else:
+        body, content_type = urlencode(fields).encode(), "application/x-www-form-urlencoded"
+    status, _, answer, page = _post(port, "/games/import?lang=nl", body, content_type,
+                                    {"Cookie": cookie})
+    assert status == 302, re.findall(r'class="errors"[^>]*>([^<]*)', page)
+    assert re.fullmatch(r"/games/[0-9a-f]{20}", answer.headers["Location"])

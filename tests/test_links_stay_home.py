@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 import socket
-import threading
 
 import pytest
-from waitress.server import create_server
 
 from scorekeeper import create_app
 from scorekeeper.__main__ import server_options, trusted_hosts
 from scorekeeper.web.i18n import safe_path
+from tests.conftest import waitress_serving
 
 CHECKED_TURN = "/check?r1=3&r2=20&r3=40&r4=60&card=22&card=61"
 
@@ -69,12 +68,8 @@ def served(tmp_path, monkeypatch):
     """Start the app through ``server_options`` on 127.0.0.1 with ``club.example`` added."""
     monkeypatch.setenv("SCOREKEEPER_HOSTS", "club.example")
     app = create_app({"DATABASE": str(tmp_path / "served.sqlite"), "SECRET_KEY": "served"})
-    running = create_server(app, **server_options(app, "127.0.0.1", 0))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    yield running.effective_port
-    running.close()
-    thread.join(timeout=5)
+    with waitress_serving(app, **server_options(app, "127.0.0.1", 0)) as running:
+        yield running.effective_port
 
 
 def _get(port: int, target: str, host: str) -> tuple[int, str]:

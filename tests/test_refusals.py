@@ -72,7 +72,7 @@ def test_every_refusal_has_its_own_template_naming_its_fields(cls):
         assert set(PLACEHOLDER.findall(msgid)) <= set(error.fields)
     if isinstance(cls.template, errors.Plural):
         assert cls.template.count in error.fields
-    assert isinstance(error, ValueError) and error.status in (400, 404, 405, 409, 500)
+    assert isinstance(error, ValueError) and error.status in (400, 403, 404, 405, 409, 500)
     assert str(error) == error.sentence() and "%(" not in str(error)
 
 
@@ -129,9 +129,17 @@ def test_conflicts_are_the_refusals_answered_409():
     assert conflicts == {
         "GameFinished", "DealNumberTaken", "DealNumberSkipped", "ClientIdReused",
         "NotTheLastDeal", "CannotRestore", "TooManyDeals", "TooManyChanges",
+        "DealChangedMeanwhile",
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
-        "PlayerAlreadyOut"}
+        "PlayerAlreadyOut", "EventGame", "GameReplaced", "PlayedOnPaper", "EventHasDirector",
+        "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
+
+
+def test_not_yours_to_change_is_answered_403():
+    """A change to a club event without its director's key: the one 403 family."""
+    assert {cls.__name__ for cls in REFUSALS if cls.status == 403} == {
+        "DirectorOnly", "NotADirectorLink", "RoundClosed"}
 
 
 def test_a_field_is_shown_as_typed_or_as_json_and_cut_at_40():

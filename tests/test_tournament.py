@@ -47,7 +47,7 @@ def test_page_is_linked_from_the_menu_and_translated(client):
 
 def test_typed_hands_make_a_tournament_with_schedule_and_starting_rows(client):
     url = create(client)
-    assert re.fullmatch(r"/tournament/\d+", url)
+    assert re.fullmatch(r"/tournament/[0-9a-f]{20}", url)
     html = client.get(url + "?lang=en").get_data(as_text=True)
     assert "The four rows start with 31, 32, 33, 34." in html
     assert "Results of game 1" in html
@@ -80,7 +80,7 @@ def test_typed_hands_make_a_tournament_with_schedule_and_starting_rows(client):
         ({"hand3": "3 6 9 12 15 18 21 24 27 28"},
          "Card 28 is in the hands of both Ann and Cas."),
         ({"hand3": "3 6 9 12 15 18 21 24 27 27"}, "The hand of Cas holds card 27 twice."),
-        ({"name2": "", "hand2": "2 5"}, "Player 2 needs a name of 1 to 100 characters."),
+        ({"name2": "", "hand2": "2 5"}, "Player 2 needs a name of 1 to 40 characters."),
     ],
 )
 def test_bad_forms_say_what_is_wrong_and_keep_what_was_typed(client, change, message):
@@ -155,7 +155,7 @@ def test_results_standings_winner_and_corrections(app, client):
         from scorekeeper.tournament import store as tournament_store
         from scorekeeper.web.db import get_db
 
-        history = tournament_store.history(get_db(), int(url.rsplit("/", 1)[1]))
+        history = tournament_store.history(get_db(), url.rsplit("/", 1)[1])
     assert [row["points"] for row in history if row["game"] == 1] == [5, 0, 12, 5, 20, 12]
 
 
@@ -187,6 +187,8 @@ def test_tournaments_survive_a_restart(tmp_path):
     again = create_app(config).test_client()
     html = again.get(url + "?lang=en").get_data(as_text=True)
     assert "Results of game 2" in html and "Hand of Cas" in html
+    assert "Ann, Bob, Cas" not in again.get("/tournament").get_data(as_text=True)  # a stranger
+    again.set_cookie("device", first.get_cookie("device").value)  # the phone it was made on
     assert "Ann, Bob, Cas" in again.get("/tournament").get_data(as_text=True)
     conn = sqlite3.connect(config["DATABASE"])
     assert conn.execute("SELECT COUNT(*) FROM tournament_results").fetchone()[0] == 3
@@ -257,13 +259,16 @@ def test_sheets_api_refuses_broken_json(client):
     assert response.status_code == 400 and "error" in response.get_json()
 
 
-def test_sheets_api_needs_no_csrf_token_because_it_changes_nothing(client):
+def test_sheets_api_needs_no_csrf_token_because_it_changes_nothing(app, client):
     """The documented choice: a pure function of its body, like /api/v1/placement."""
     response = client.post("/api/v1/tournament/sheets", json=BODY)
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     assert client.get("/tournament").status_code == 200  # and nothing was stored:
     assert "Your tournaments" not in client.get("/tournament?lang=en").get_data(as_text=True)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("SELECT count(*) FROM tournaments").fetchone() == (0,)
+    assert client.get_cookie("device") is None
 
 
 def test_sheets_api_trims_names_like_the_form(client):

@@ -95,7 +95,10 @@ def test_bad_hands_are_refused_with_what_and_where(hands, error, fields):
         (["Ann"], errors.WrongPlayerCount),
         (["A", "B", "C", "D", "E", "F"], errors.WrongPlayerCount),
         (["Ann", "  "], errors.BadName),
-        (["Ann", "x" * 101], errors.BadName),
+        (["Ann", "x" * 41], errors.BadName),
+        (["Ann", "\u200b"], errors.NameHiddenCharacter),
+        (["Ann", "ANN"], errors.NameRepeated),
+        (["Jose\u0301", "José"], errors.NameRepeated),
         (["Ann", 7], errors.BadName),
         (["Ann", " Ann "], errors.NameRepeated),
     ],
@@ -106,7 +109,15 @@ def test_bad_player_lists_are_refused(names, error):
 
 
 def test_names_are_trimmed_and_keep_their_order():
-    assert rules.check_players([" Dirk", "Ann ", "x" * 100]) == ["Dirk", "Ann", "x" * 100]
+    assert rules.check_players([" Dirk", "Ann ", "x" * 40]) == ["Dirk", "Ann", "x" * 40]
+
+
+def test_hands_are_found_under_the_names_as_they_were_made():
+    players = rules.check_players(["Jose\u0301", "Ann"])
+    assert players == ["José", "Ann"]
+    hands = rules.check_hands(players, {"Jose\u0301": list(range(1, 11)),
+                                        "Ann": list(range(11, 21))})
+    assert hands["José"] == list(range(1, 11))
 
 
 def test_points_limit_is_the_decks_bullheads_minus_four():

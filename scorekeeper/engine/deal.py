@@ -25,6 +25,7 @@ from .errors import (
     MissingPlayerValue,
     UnknownPlayer,
 )
+from .names import plain_name
 from .settings import GameVariant, Settings, make_settings, whole
 
 __all__ = [
@@ -48,15 +49,21 @@ class Entry:
 
 
 def _per_player(settings: Settings, values: object, part: str) -> dict[str, object]:
+    """``values`` by the game's own spelling of each name: a key typed in another Unicode
+    form or spacing of a name (``"Jose\u0301"`` for ``"José"``) is that player's."""
     if not isinstance(values, Mapping):
         raise MissingPlayerValue(player=settings.players[0], part=part)
-    for name in values:
-        if name not in settings.players:
+    found: dict[str, object] = {}
+    for name, value in values.items():
+        stored = name if name in settings.players else (
+            plain_name(name) if isinstance(name, str) else None)
+        if stored not in settings.players or stored in found:
             raise UnknownPlayer(player=name)
+        found[stored] = value
     for name in settings.players:
-        if name not in values:
+        if name not in found:
             raise MissingPlayerValue(player=name, part=part)
-    return {name: values[name] for name in settings.players}
+    return {name: found[name] for name in settings.players}
 
 
 def _counts(settings: Settings, values: object, part: str) -> dict[str, int]:

@@ -271,6 +271,24 @@ class DuplicatePlayer(RulesError):
     player: str
 
 
+class NameHiddenCharacter(RulesError):
+    """A name holds a control or format character (``engine/names.py``): a NUL, a bell, a
+    right-to-left override, a zero-width space or joiner, a byte-order mark."""
+
+    template = N_("The name “%(player)s” holds an invisible or control character "
+                  "(%(character)s): type the name again without it.")
+    player: str
+    """The name with each such character written as ``[U+200B]``."""
+    character: str
+    """The first such character, as ``U+200B``."""
+
+
+class NameNotVisible(RulesError):
+    """A name of white space, fillers or accents alone."""
+
+    template = N_("A name needs at least one letter, digit or sign that can be seen.")
+
+
 class BadThreshold(RulesError):
     template = N_("The end score must be a whole number from 1 to %(limit)s, not "
                   "“%(value)s”.")

@@ -46,6 +46,11 @@ MAX_GAME_EVENTS = 1000
 # Club events (docs/rules.md, Club events): many tables, several rounds
 MIN_EVENT_PLAYERS = 6
 MAX_EVENT_PLAYERS = 200
+#: Names an event holds, players who left included: joining and leaving under new names
+#: must not grow it (and its standings and paper) without bound.
+MAX_EVENT_NAMES = 250
+#: Joins and drop-outs an event keeps: the same player joining and leaving again.
+MAX_EVENT_CHANGES = 1000
 MAX_EVENT_ROUNDS = 20
 #: An event's name, in characters.
 MAX_EVENT_NAME = 100

@@ -22,11 +22,9 @@ from .cards import Deck
 from .errors import (
     BadFixedDeals,
     BadHandSize,
-    BadPlayerName,
     BadRowCount,
     BadThreshold,
     DeckTooSmall,
-    DuplicatePlayer,
     PlayerCount,
     UnknownGameVariant,
 )
@@ -44,6 +42,7 @@ from .limits import (
     TAKES_AT,
     tactics_max_card,
 )
+from .names import distinct_names
 from .table import checked_takes_at
 
 __all__ = ["GameVariant", "Settings", "make_settings", "whole"]
@@ -72,7 +71,7 @@ class Settings:
     """How a game is scored; fixed when it is created."""
 
     players: tuple[str, ...]
-    """Names in seating order, trimmed and distinct."""
+    """Names in seating order, made and checked by :mod:`.names`, distinct."""
     threshold: int | None = DEFAULT_THRESHOLD
     """A total that reaches this ends the game; None when the game has fixed deals."""
     fixed_deals: int | None = None
@@ -148,14 +147,7 @@ def whole(value: object) -> int | None:
 def _names(players: Sequence[object]) -> tuple[str, ...]:
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise PlayerCount(count=0)
-    names: list[str] = []
-    for raw in players:
-        name = raw.strip() if isinstance(raw, str) else ""
-        if not name or len(name) > MAX_NAME:
-            raise BadPlayerName(player=raw, limit=MAX_NAME)
-        if name.casefold() in (n.casefold() for n in names):
-            raise DuplicatePlayer(player=name)
-        names.append(name)
+    names = distinct_names(players, MAX_NAME)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise PlayerCount(count=len(names))
     return tuple(names)

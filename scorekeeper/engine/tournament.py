@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from .cards import Deck
 from .errors import (
     BadName,
+    BadPlayerName,
     BadPoints,
     CardInTwoHands,
     CardRepeated,
@@ -30,30 +31,38 @@ from .errors import (
     WrongHandSize,
     WrongPlayerCount,
 )
-from .limits import HAND_SIZE, MIN_PLAYERS, ROWS, TOURNAMENT_MAX_PLAYERS, tactics_max_card
-
-#: Longer than a game's 40: a sheet prints any tournament name as text, whatever it holds
-#: (docs/api.md, Tournament sheets), and has room for a name to wrap.
-TOURNAMENT_NAME_LIMIT = 100
+from .limits import (
+    HAND_SIZE,
+    MAX_NAME,
+    MIN_PLAYERS,
+    ROWS,
+    TOURNAMENT_MAX_PLAYERS,
+    tactics_max_card,
+)
+from .names import name_key, normal_name, plain_name
 
 __all__ = [
-    "HAND_SIZE", "TOURNAMENT_MAX_PLAYERS", "TOURNAMENT_NAME_LIMIT",
+    "HAND_SIZE", "TOURNAMENT_MAX_PLAYERS",
     "check_game_points", "check_hands", "check_players", "hands_played", "max_card",
     "points_limit", "schedule", "sheet_order", "standings", "starting_rows", "winners",
 ]
 
 
 def check_players(names: Sequence[object]) -> list[str]:
-    """Trimmed names in seating order; 2 to 5 distinct names of 1 to 100 characters."""
+    """Names in seating order, made and checked as every player's name is (:mod:`.names`):
+    2 to 5 names of 1 to 40 characters, distinct without regard to case."""
     if not MIN_PLAYERS <= len(names) <= TOURNAMENT_MAX_PLAYERS:
         raise WrongPlayerCount(count=len(names))
     players: list[str] = []
+    keys: set[str] = set()
     for index, raw in enumerate(names, start=1):
-        name = raw.strip() if isinstance(raw, str) else ""
-        if not 1 <= len(name) <= TOURNAMENT_NAME_LIMIT:
-            raise BadName(index=index, limit=TOURNAMENT_NAME_LIMIT)
-        if name in players:
+        try:
+            name = normal_name(raw, MAX_NAME)
+        except BadPlayerName:
+            raise BadName(index=index, limit=MAX_NAME) from None
+        if name_key(name) in keys:
             raise NameRepeated(player=name)
+        keys.add(name_key(name))
         players.append(name)
     return players
 
@@ -69,9 +78,12 @@ def check_hands(players: Sequence[str], hands: Mapping[str, object]) -> dict[str
     >>> check_hands(["A", "B"], {"A": list(range(1, 11)), "B": list(range(11, 21))})["B"][:3]
     [11, 12, 13]
     """
-    for owner in hands:
+    owners = {plain_name(owner) if isinstance(owner, str) else owner: hand
+              for owner, hand in hands.items()}  # keyed as the names were made
+    for owner in owners:
         if owner not in players:
             raise UnknownOwner(player=owner)
+    hands = owners
     highest = max_card(players)
     holder: dict[int, str] = {}
     checked: dict[str, list[int]] = {}

@@ -1,23 +1,35 @@
 """``/api/v1/events``: club events as JSON (docs/api.md, Club events).
 
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, as the games API
-does. Refusals are typed errors, answered by the app's handler with their translated
-sentence and status (400 bad input, 404 no such event, 409 not now).
+does, and every change to an event the director's key in ``X-Director-Key`` (403
+without it, and nothing changes). What everyone may read (the event, its standings)
+never names a table's game or the seed; sent with the key, the event answers both.
+Refusals are typed errors, answered by the app's handler with their translated sentence
+and status (400 bad input, 403 not the director, 404 no such event, 409 not now).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
+from ..engine.standings import Standing
 from ..web.db import get_db
-from ..web.jsonio import BadShape, read_json
-from . import checks, store
-from .errors import MAX_SEED, BadRounds, BadSeed, EventNotAnObject
+from ..web.jsonio import BadShape, parse_json, read_json
+from . import checks, director, progress, store, transfer
+from .errors import (
+    MAX_EVENT_FILE,
+    MAX_SEED,
+    BadRounds,
+    BadSeed,
+    EventFileTooLarge,
+    EventNotAnObject,
+)
 from .progress import Progress, TableState, load_progress, seat_next_round
+from .store import API_DEVICE, must_load
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 
@@ -27,40 +39,55 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
-def table_json(table: TableState) -> dict:
-    return {"table": table.seat.number, "players": list(table.seat.players),
-            "game": table.seat.game, "finished": table.finished,
-            "leaders": list(table.leaders)}
+def table_json(table: TableState, directing: bool = False) -> dict:
+    """A seated table; its game's id only for the director."""
+    data = {"table": table.seat.number, "players": list(table.seat.players),
+            "finished": table.finished, "started": table.started,
+            "leaders": list(table.leaders), "reopened": table.seat.reopened,
+            "paper": table.seat.paper}
+    if directing:
+        data["game"] = table.seat.game
+    return data
 
 
-def standings_json(state: Progress) -> dict:
+def rows_json(rows: list[Standing]) -> list[dict]:
+    return [{"rank": row.rank, "player": row.player, "points": number(row.points),
+             "relative": number(row.relative), "bullheads": row.bullheads,
+             "games": row.games, "lot": row.lot} for row in rows]
+
+
+def standings_json(state: Progress, after: int | None = None) -> dict:
+    if after is not None and after < state.event.round:
+        return {"round": after, "standings": rows_json(state.standings_after(after)),
+                "playing": []}
     return {
         "round": state.complete,
-        "standings": [
-            {"rank": row.rank, "player": row.player, "points": number(row.points),
-             "relative": number(row.relative), "bullheads": row.bullheads,
-             "games": row.games, "lot": row.lot}
-            for row in state.standings
-        ],
+        "standings": rows_json(state.standings),
         "playing": [t.seat.number for t in state.current if not t.finished],
     }
 
 
-def event_json(state: Progress) -> dict:
+def event_json(state: Progress, directing: bool = False) -> dict:
+    """The event as everyone may see it; with ``directing``, also its seed, its tables'
+    games and the games the director replaced."""
     event = state.event
     active = set(event.active)
-    return {
+    data = {
         "id": event.id, "name": event.name, "players": list(event.players),
         "rounds": event.rounds, "round": event.round, "complete": state.complete,
         "finished": state.finished, "active": list(event.active),
         "dropped": [p for p in event.players if p not in active],
         "threshold": event.threshold, "fixed_deals": event.fixed_deals,
-        "virgin_doubling": event.virgin_doubling, "seed": event.seed,
-        "created_at": event.created_at,
+        "virgin_doubling": event.virgin_doubling, "created_at": event.created_at,
         "changes": [{"kind": c.kind, "player": c.player, "from_round": c.from_round}
                     for c in event.changes],
-        "tables": [table_json(t) for t in state.current],
+        "tables": [table_json(t, directing) for t in state.current],
     }
+    if directing:
+        data["seed"] = event.seed
+        data["replaced"] = [{"round": old.round, "table": old.number, "game": old.game,
+                             "replaced_at": old.replaced_at} for old in event.old_games]
+    return data
 
 
 def _whole_or_none(data: dict, field: str) -> object:
@@ -86,6 +113,22 @@ def game_note(name: str, round_number: int, table: int) -> str:
                    event=name, round=round_number, table=table)
 
 
+def _directed(event_id: str) -> tuple[store.Event, str]:
+    """The event, and the device of the director asking (403 without the key)."""
+    event = must_load(get_db(), event_id)
+    return event, director.require(event)
+
+
+def created(event_id: str, key: str):
+    """201 with the event as its director sees it, the key (this once) and the
+    director's link."""
+    answer = event_json(load_progress(get_db(), event_id), directing=True)
+    answer["director_key"] = key
+    answer["director_url"] = url_for("events.director", event_id=event_id, key=key,
+                                     _external=True)
+    return director.private(jsonify(answer)), 201
+
+
 @bp.post("")
 def create():
     data = read_json()
@@ -105,42 +148,60 @@ def create():
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))
-    db = get_db()
-    event_id = store.create_event(db, name, players, rounds, _seed(data), settings)
-    return jsonify(event_json(load_progress(db, event_id))), 201
+    db, key = get_db(), director.new_key()
+    event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
+                                  director.key_hash(key))
+    store.log(db, event_id, API_DEVICE, "create")
+    return created(event_id, key)
 
 
 @bp.get("/<event_id>")
 def show(event_id: str):
-    return jsonify(event_json(load_progress(get_db(), event_id)))
+    """Everyone's view; the director's (seed, games) with the key, 403 with a wrong one."""
+    state = load_progress(get_db(), event_id)
+    if director.HEADER not in request.headers:
+        return jsonify(event_json(state))
+    director.require(state.event)
+    return director.private(jsonify(event_json(state, directing=True)))
 
 
 @bp.post("/<event_id>/rounds")
 def seat(event_id: str):
     """Seat the next round: 201 with its tables and their games."""
-    state = seat_next_round(get_db(), event_id, game_note)
+    _event, device = _directed(event_id)
+    state = seat_next_round(get_db(), event_id, game_note, device)
     return jsonify({"id": state.event.id, "round": state.event.round,
-                    "tables": [table_json(t) for t in state.current]}), 201
+                    "tables": [table_json(t, True) for t in state.current]}), 201
+
+
+def _after() -> int | None:
+    after = request.args.get("after", type=int)
+    return after if after is not None and after >= 0 else None
 
 
 @bp.get("/<event_id>/standings")
 def standings(event_id: str):
-    return jsonify(standings_json(load_progress(get_db(), event_id)))
+    """The standings now, or ``?after=<round>`` as they stood once that round ended."""
+    return jsonify(standings_json(load_progress(get_db(), event_id), _after()))
 
 
 def _change(event_id: str, kind: str):
+    _event, device = _directed(event_id)
     data = read_json()
     if not isinstance(data, dict):
         raise EventNotAnObject()
     name = checks.checked_player(data.get("player"))
     db = get_db()
-    store.change_player(db, event_id, kind, name)
-    return jsonify(event_json(load_progress(db, event_id))), 201
+    _stored, change = store.change_player(db, event_id, kind, name, device)
+    answer = event_json(load_progress(db, event_id), directing=True)
+    answer["change"] = {"kind": change.kind, "player": change.player,
+                        "from_round": change.from_round}
+    return jsonify(answer), 201
 
 
 @bp.post("/<event_id>/players")
 def join(event_id: str):
-    """A late arrival: seated from the next round on."""
+    """A late arrival: seated from the next round seated on (``change.from_round``)."""
     return _change(event_id, store.JOIN)
 
 
@@ -148,3 +209,62 @@ def join(event_id: str):
 def drop(event_id: str):
     """A player leaves: left out of every round seated from now on."""
     return _change(event_id, store.DROP)
+
+
+def _table_answer(state: Progress, round_number: int, number: int):
+    table = next(t for t in state.tables
+                 if (t.seat.round, t.seat.number) == (round_number, number))
+    return jsonify({**table_json(table, True), "round": round_number})
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
+def reopen(event_id: str, number: int, table: int):
+    _event, device = _directed(event_id)
+    return _table_answer(progress.reopen(get_db(), event_id, number, table, device),
+                         number, table)
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
+def close(event_id: str, number: int, table: int):
+    _event, device = _directed(event_id)
+    return _table_answer(progress.close(get_db(), event_id, number, table, device),
+                         number, table)
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
+def replace(event_id: str, number: int, table: int):
+    _event, device = _directed(event_id)
+    state = progress.replace(get_db(), event_id, number, table, game_note, device)
+    return _table_answer(state, number, table), 201
+
+
+@bp.put("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")
+def totals(event_id: str, number: int, table: int):
+    _event, device = _directed(event_id)
+    data = read_json()
+    if not isinstance(data, dict) or not isinstance(data.get("totals"), dict):
+        raise BadShape(field="totals", expected="object")
+    state = progress.type_totals(get_db(), event_id, number, table, data["totals"], device)
+    return _table_answer(state, number, table)
+
+
+@bp.get("/<event_id>/export")
+def export(event_id: str):
+    """The whole event as one file (the director's: it holds the seed and every game)."""
+    event, _device = _directed(event_id)
+    return director.private(jsonify(transfer.event_file(get_db(), event)))
+
+
+@bp.post("/import")
+def import_file():
+    """An event file made by ``export``: stored as a new event whose director is the
+    importer (201 with its key, as a new event)."""
+    if (request.content_length or 0) > MAX_EVENT_FILE:
+        raise EventFileTooLarge()
+    raw = request.get_data(cache=False)
+    if len(raw) > MAX_EVENT_FILE:
+        raise EventFileTooLarge()
+    key = director.new_key()
+    event_id = transfer.import_event(get_db(), parse_json(raw), director.key_hash(key),
+                                     API_DEVICE)
+    return created(event_id, key)

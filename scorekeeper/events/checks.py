@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from ..engine import errors
 from ..engine.errors import EventPlayerCount, NameRepeated
 from ..engine.limits import (
     MAX_EVENT_NAME,
@@ -18,6 +17,7 @@ from ..engine.limits import (
     MAX_NAME,
     MIN_EVENT_PLAYERS,
 )
+from ..engine.names import distinct_names, normal_name
 from ..engine.settings import Settings, make_settings, whole
 from .errors import BadEventName, BadRounds
 
@@ -33,23 +33,13 @@ def checked_name(value: object) -> str:
 
 
 def checked_player(value: object) -> str:
-    """One player's name, trimmed: 1 to 40 characters."""
-    name = value.strip() if isinstance(value, str) else ""
-    if not 0 < len(name) <= MAX_NAME:
-        raise errors.BadPlayerName(player=value, limit=MAX_NAME)
-    return name
+    """One player's name, made and checked as every name is (``engine/names.py``)."""
+    return normal_name(value, MAX_NAME)
 
 
 def checked_players(values: Sequence[object]) -> list[str]:
     """6 to 200 names, distinct without regard to case (a table's game needs that)."""
-    names: list[str] = []
-    seen: set[str] = set()
-    for value in values:
-        name = checked_player(value)
-        if name.casefold() in seen:
-            raise NameRepeated(player=name)
-        seen.add(name.casefold())
-        names.append(name)
+    names = distinct_names(values, MAX_NAME, lambda name: NameRepeated(player=name))
     if not MIN_EVENT_PLAYERS <= len(names) <= MAX_EVENT_PLAYERS:
         raise EventPlayerCount(count=len(names))
     return names

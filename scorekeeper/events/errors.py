@@ -1,5 +1,6 @@
 """The refusals of a club event that belong to the feature: its name, rounds and seed,
-and seating a round. The engine's own refusals judge the rest: a name
+seating a round, who may change the event, the director's remedies at a table, and the
+event file. The engine's own refusals judge the rest: a name
 (``BadPlayerName``), the list (``EventPlayerCount``, ``NameRepeated``) and the games'
 settings.
 """
@@ -7,10 +8,19 @@ settings.
 from __future__ import annotations
 
 from ..engine.errors import N_, Nn_, RulesError
-from ..engine.limits import MAX_EVENT_NAME, MAX_EVENT_ROUNDS
+from ..engine.limits import (
+    MAX_EVENT_CHANGES,
+    MAX_EVENT_NAME,
+    MAX_EVENT_NAMES,
+    MAX_EVENT_ROUNDS,
+)
 
 #: A seed is stored as SQLite's integer.
 MAX_SEED = 2**63 - 1
+#: A table's total typed from a paper sheet: far above any game's end.
+MAX_PAPER_TOTAL = 9999
+#: The largest event file read back: the largest body the server takes.
+MAX_EVENT_FILE = 256 * 1024
 
 
 class NoSuchEvent(RulesError):
@@ -81,3 +91,150 @@ class PlayerAlreadyOut(RulesError):
     status = 409
     template = N_("%(player)s has already left the event.")
     player: str
+
+
+# --- Who may change an event -------------------------------------------------------------
+
+
+class DirectorOnly(RulesError):
+    """A change to an event without its director's key (docs/api.md, Club events)."""
+
+    status = 403
+    template = N_("Only the director of “%(event)s” can change it. The director's page has a "
+                  "link and a QR code that make another device a director too.")
+    event: str
+
+
+class RoundClosed(RulesError):
+    """A table's game after its event round closed: the next round has been seated."""
+
+    status = 403
+    template = N_("Event round %(round)s of “%(event)s” is over: only the event's director "
+                  "can change the game of table %(table)s now.")
+    event: str
+    round: int
+    table: int
+
+
+class EventGame(RulesError):
+    """A table's game cannot be deleted, nor its settings changed, from its sheet."""
+
+    status = 409
+    template = N_("This game is played at a table of the event “%(event)s”: it cannot be "
+                  "deleted and its settings cannot change. The event's director can replace "
+                  "it.")
+    event: str
+
+
+class GameReplaced(RulesError):
+    """The director replaced this game; it is kept as it was and no longer counts."""
+
+    status = 409
+    template = N_("The director of “%(event)s” replaced this game of table %(table)s, event "
+                  "round %(round)s: it is kept as it was, and no longer counts.")
+    event: str
+    round: int
+    table: int
+
+
+class PlayedOnPaper(RulesError):
+    """The director typed the table's totals from its paper sheet; the game is kept."""
+
+    status = 409
+    template = N_("The director of “%(event)s” typed the totals of table %(table)s, event "
+                  "round %(round)s, from its paper sheet: this game no longer counts.")
+    event: str
+    round: int
+    table: int
+
+
+class NotADirectorLink(RulesError):
+    """The director's page opened with a key that is not this event's."""
+
+    status = 403
+    template = N_("This is not the director's link of “%(event)s”: ask the event's director "
+                  "for the link, or scan the QR code on the director's page.")
+    event: str
+
+
+class EventHasDirector(RulesError):
+    """An event started before directors had keys is claimed, but a key exists."""
+
+    status = 409
+    template = N_("This event has a director's key already: ask its director for the link.")
+
+
+# --- The director's remedies at a table --------------------------------------------------
+
+
+class NoSuchTable(RulesError):
+    status = 404
+    template = N_("Event round %(round)s has no table %(table)s.")
+    round: int
+    table: int
+
+
+class NothingToReopen(RulesError):
+    """Re-opening a table whose sheet takes changes already."""
+
+    status = 409
+    template = N_("Table %(table)s of event round %(round)s takes changes from its score "
+                  "sheet already: there is nothing to re-open.")
+    round: int
+    table: int
+
+
+class NotReopened(RulesError):
+    """Closing a table that was not re-opened."""
+
+    status = 409
+    template = N_("Table %(table)s of event round %(round)s was not re-opened: there is "
+                  "nothing to close.")
+    round: int
+    table: int
+
+
+class BadPaperTotal(RulesError):
+    """A total typed from a paper sheet is missing or not a number of bullheads."""
+
+    template = N_("The total of %(player)s must be a whole number of bullheads from 0 to "
+                  "%(limit)s, not “%(value)s”.")
+    player: str
+    value: object
+    limit: int = MAX_PAPER_TOTAL
+
+
+# --- How many names and changes an event holds -------------------------------------------
+
+
+class EventFull(RulesError):
+    status = 409
+    template = N_("This event holds %(limit)s names already, players who left included: no "
+                  "new name can join.")
+    limit: int = MAX_EVENT_NAMES
+
+
+class EventChangesFull(RulesError):
+    status = 409
+    template = N_("Players have joined and left this event %(limit)s times, the most one "
+                  "event keeps.")
+    limit: int = MAX_EVENT_CHANGES
+
+
+# --- The event as one file ---------------------------------------------------------------
+
+
+class NotAnEventFile(RulesError):
+    template = N_("This is not an event file exported by this app.")
+
+
+class EventFileTooLarge(RulesError):
+    template = N_("This event file is larger than %(limit)s KB.")
+    limit: int = MAX_EVENT_FILE // 1024
+
+
+class EventFileField(RulesError):
+    """A field of the event file has another JSON type, or a value the event cannot hold."""
+
+    template = N_("In this event file, “%(field)s” is not as this app writes it.")
+    field: str

@@ -10,6 +10,7 @@ import re
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import BooleanField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
@@ -17,18 +18,30 @@ from wtforms.validators import Length
 from ..engine.limits import DEFAULT_THRESHOLD
 from ..engine.settings import Settings
 from . import checks
+from .store import SeatedTable
 
-#: A pasted list: one name a line, or separated by commas or semicolons.
-_SEPARATORS = re.compile(r"[\n\r,;]+")
+#: Where a pasted list of names is cut: at line breaks; a list on one line also at commas
+#: and semicolons.
+_LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
+_ON_ONE_LINE = re.compile(r"[,;]+")
 
 
 def pasted_names(text: str | None) -> list[str]:
-    """The names of a pasted list, blank entries left out.
+    """The names of a pasted list, blank entries left out: one name a line (a column
+    pasted from a spreadsheet, "Last, First" kept whole), or, when everything stands on
+    one line, separated by commas or semicolons. A byte-order mark before the list (a
+    file saved by a spreadsheet) is not part of the first name.
 
-    >>> pasted_names("Ann, Bob\\n Cas ;;\\n\\nDirk")
+    >>> pasted_names("Ann, Bob; Cas ,, Dirk")
     ['Ann', 'Bob', 'Cas', 'Dirk']
+    >>> pasted_names("Jansen, Piet\\r\\n\\n de Vries, Anna \\n")
+    ['Jansen, Piet', 'de Vries, Anna']
     """
-    return [name.strip() for name in _SEPARATORS.split(text or "") if name.strip()]
+    text = (text or "").lstrip("\ufeff")
+    lines = [line.strip() for line in _LINES.split(text) if line.strip()]
+    if len(lines) == 1:
+        lines = _ON_ONE_LINE.split(lines[0])
+    return [name.strip() for name in lines if name.strip()]
 
 
 class EventForm(FlaskForm):
@@ -71,3 +84,24 @@ class DropForm(FlaskForm):
 
 class SeatForm(FlaskForm):
     """A button with its CSRF token: seat the next round."""
+
+
+class TotalsForm(FlaskForm):
+    """A table's totals from its paper sheet: one field a player, ``total-<seat>``."""
+
+    @classmethod
+    def for_table(cls, seat: SeatedTable) -> TotalsForm:
+        fields = {f"total_{index}": StringField(player, validators=[Length(max=20)])
+                  for index, player in enumerate(seat.players)}
+        return type("TableTotalsForm", (cls,), fields)()
+
+    def totals(self, seat: SeatedTable) -> dict[str, str]:
+        return {player: (self[f"total_{index}"].data or "").strip()
+                for index, player in enumerate(seat.players)}
+
+    def fields_of(self, seat: SeatedTable) -> list:
+        return [self[f"total_{index}"] for index in range(len(seat.players))]
+
+
+class ImportForm(FlaskForm):
+    file = FileField(lazy_gettext("Event file (JSON)"))

@@ -12,17 +12,20 @@ fraction of what the same code drawn as SVG paths does (measured: fifty slips 3.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
-from flask import Blueprint, abort, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import gettext
 
 from ..engine.standings import placement_points
 from ..games import spreadsheet
 from ..web import pdf
 from ..web.db import get_db
+from . import director
 from .present import score
 from .progress import Progress, load_progress
 
@@ -60,31 +63,58 @@ def slips_pdf(name: str, round_number: int, slips: Sequence[Slip], lang: str, pa
                         name=name, round_number=round_number, pages=pages(slips))
 
 
+#: Standings PDFs made lately, by everything they show. After a round many phones ask for
+#: the same standings; each is made once, and one at a time, so a burst of requests never
+#: holds every serving thread in WeasyPrint (250 names take about a second to lay out).
+_made: OrderedDict[tuple, bytes] = OrderedDict()
+_making = threading.Lock()
+MADE_KEPT = 16
+
+
 def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, paper: str):
     """The standings (``engine.standings.Standing`` rows) as a PDF answer."""
-    return pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
-                        name=name, round_number=round_number, standings=standings,
-                        number=score)
+    key = (name, round_number, lang, paper, tuple(
+        (row.rank, row.player, row.points, row.relative, row.bullheads, row.games, row.lot)
+        for row in standings))
+    with _making:
+        made = _made.get(key)
+        if made is None:
+            made = pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
+                                name=name, round_number=round_number, standings=standings,
+                                number=score).get_data()
+            _made[key] = made
+            while len(_made) > MADE_KEPT:
+                _made.popitem(last=False)
+        else:
+            _made.move_to_end(key)
+    return Response(made, mimetype="application/pdf", headers={
+        "Content-Disposition": 'inline; filename="standings.pdf"'})
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>/slips.pdf")
 def slips(event_id: str, number: int):
     """One slip per table of round ``number``: its players in seat order and its game's
-    link as a QR code."""
+    link as a QR code. The director's: the links open the tables' games."""
     state = load_progress(get_db(), event_id)
+    director.require(state.event)
     tables = [t.seat for t in state.tables if t.seat.round == number]
     if not tables:
         abort(404)
-    return slips_pdf(state.event.name, number, [
+    return director.private(slips_pdf(state.event.name, number, [
         Slip(seat.number, seat.players,
              url_for("games.sheet", game_id=seat.game, _external=True))
         for seat in tables
-    ], pdf.current_lang(), pdf.paper_arg())
+    ], pdf.current_lang(), pdf.paper_arg()))
 
 
 @bp.get("/events/<event_id>/standings.pdf")
 def standings(event_id: str):
+    """The standings now, or ``?after=<round>`` as they stood once that round ended."""
     state = load_progress(get_db(), event_id)
+    after = request.args.get("after", type=int)
+    if after is not None and 1 <= after < state.event.round:
+        return standings_pdf(state.event.name, after, state.standings_after(after),
+                             pdf.current_lang(), pdf.paper_arg())
     return standings_pdf(state.event.name, state.complete, state.standings,
                          pdf.current_lang(), pdf.paper_arg())
 
@@ -96,19 +126,19 @@ def results_table(state: Progress) -> list[list[object]]:
         gettext("Bullheads"), gettext("Games"), gettext("Lot"),
     ]]
     for row in state.standings:
-        table.append([row.rank, row.player, score(row.points), score(row.relative),
+        table.append([row.rank, row.player, row.points, row.relative,
                       row.bullheads, row.games, "" if row.lot is None else row.lot])
     table.append([])
     table.append([gettext("Event round"), gettext("Table"), gettext("Name"),
                   gettext("Bullheads"), gettext("Points")])
     for table_state in state.tables:
         if not table_state.finished:
-            continue
+            continue  # (a table's totals typed from paper count as its game's)
         totals = table_state.totals
         points = placement_points(totals)
         for player in table_state.seat.players:
             table.append([table_state.seat.round, table_state.seat.number, player,
-                          totals[player], score(points[player])])
+                          totals[player], points[player]])
     return table
 
 

@@ -1,4 +1,5 @@
-"""How the event pages write numbers and the games' settings, in the page's language."""
+"""How the event pages write numbers, the games' settings and the event's history, in the
+page's language."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from fractions import Fraction
 
 from flask_babel import format_decimal, gettext
 
-from .store import Event
+from .store import Act, Event
 
 
 def score(value: Fraction | int) -> str:
@@ -30,3 +31,49 @@ def games_rule(event: Event) -> str:
     if event.virgin_doubling:
         text += " " + gettext("With Virgin doubling.")
     return text
+
+
+def _act_sentence(act: Act) -> str:
+    """What one line of the history says, in the page's language."""
+    detail = act.detail
+    where = {"round": detail.get("round", ""), "table": detail.get("table", "")}
+    if act.act == "create":
+        return gettext("Started the event.")
+    if act.act == "import":
+        return gettext("Imported the event from a file.")
+    if act.act == "director":
+        return gettext("Opened the director's link: this device directs the event too.")
+    if act.act == "seat":
+        return gettext("Seated event round %(round)s.", round=where["round"])
+    if act.act == "join":
+        return gettext("%(player)s joins: seated from event round %(round)s on.",
+                       player=detail.get("player", ""), round=where["round"])
+    if act.act == "drop":
+        return gettext("%(player)s leaves: not seated from event round %(round)s on.",
+                       player=detail.get("player", ""), round=where["round"])
+    if act.act == "reopen":
+        return gettext("Re-opened table %(table)s of event round %(round)s.", **where)
+    if act.act == "close":
+        return gettext("Closed table %(table)s of event round %(round)s again.", **where)
+    if act.act == "replace":
+        return gettext("Replaced the game of table %(table)s, event round %(round)s, by a "
+                       "new one; the old game is kept.", **where)
+    if act.act == "paper":
+        return gettext("Typed the totals of table %(table)s, event round %(round)s, from "
+                       "its paper sheet.", **where)
+    if act.act == "game":
+        return gettext("Changed the game of table %(table)s, event round %(round)s, after "
+                       "the round was over.", **where)
+    return act.act
+
+
+def device_label(act: Act) -> str:
+    if act.device is None:
+        return gettext("through the JSON interface")
+    return gettext("device %(number)s", number=act.device)
+
+
+def history(acts: list[Act]) -> list[dict[str, str]]:
+    """The event's history as the director's page lists it: when, which device, what."""
+    return [{"at": act.at, "who": device_label(act), "what": _act_sentence(act)}
+            for act in acts]

@@ -1,9 +1,14 @@
-"""SQLite access for club events: the event, its seated tables and its changes of players.
+"""SQLite access for club events: the event, its seated tables, its changes of players, its
+director's devices and its history.
 
 Nothing derived is stored: which games have ended and the standings are computed from
 the tables' games each time (:mod:`.progress`), so a correction at a table can never
 leave a stale number behind. Each table's game is an ordinary game of the games store;
 its id is kept exactly as the games store gave it.
+
+Every write here runs inside the caller's transaction or its own (``web/db.py``
+``transaction()``), and checks against the event as it reads it there: a player joining
+while a round is seated is stored for the round the stored seating says.
 """
 
 from __future__ import annotations
@@ -11,21 +16,27 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from ..engine.errors import EventPlayerCount, EventUnknownPlayer, NameRepeated
-from ..engine.limits import MAX_EVENT_PLAYERS
+from ..engine.limits import MAX_EVENT_CHANGES, MAX_EVENT_NAMES, MAX_EVENT_PLAYERS
+from ..engine.names import name_key
 from ..engine.settings import Settings, make_settings
 from ..web.db import transaction
 from .errors import (
     AllRoundsSeated,
+    EventChangesFull,
+    EventFull,
     NoSuchEvent,
+    NoSuchTable,
     PlayerAlreadyOut,
     RoundAlreadySeated,
 )
 
 JOIN, DROP = "join", "drop"
+#: The device of a change made through the JSON interface (``X-Director-Key``).
+API_DEVICE = "api"
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,20 @@ class SeatedTable:
     players: tuple[str, ...]
     game: object
     """The game's id as :func:`games.store.create_game` answered it (opaque)."""
+    reopened: bool = False
+    """The director re-opened it: its sheet takes changes although its round is over."""
+    paper: dict[str, int] | None = None
+    """Each player's total, typed by the director from the table's paper sheet."""
+
+
+@dataclass(frozen=True)
+class OldGame:
+    """A table's game the director replaced: kept as it was, counting no more."""
+
+    round: int
+    number: int
+    game: object
+    replaced_at: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +70,18 @@ class Change:
     player: str
     from_round: int
     created_at: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """A line of the event's history: what a director's device did, and when."""
+
+    at: str
+    device: int | None
+    """The device's number in this event (1 is the one that created it); None for the
+    JSON interface."""
+    act: str
+    detail: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -61,6 +98,9 @@ class Event:
     virgin_doubling: bool
     tables: tuple[SeatedTable, ...]
     changes: tuple[Change, ...]
+    director_hash: str | None = None
+    """SHA-256 of the director's key (None: an event started before keys existed)."""
+    old_games: tuple[OldGame, ...] = ()
 
     @property
     def round(self) -> int:
@@ -87,19 +127,27 @@ class Event:
     def tables_of(self, round_number: int) -> list[SeatedTable]:
         return [t for t in self.tables if t.round == round_number]
 
+    def table(self, round_number: int, number: int) -> SeatedTable:
+        found = next((t for t in self.tables if (t.round, t.number) == (round_number, number)),
+                     None)
+        if found is None:
+            raise NoSuchTable(round=round_number, table=number)
+        return found
+
     def met(self) -> set[frozenset[str]]:
         """Every pair of players who already shared a table."""
         return {frozenset((a, b)) for t in self.tables for i, a in enumerate(t.players)
                 for b in t.players[i + 1:]}
 
-    def settings_for(self, players: list[str]) -> Settings:
+    def settings_for(self, players: list[str] | tuple[str, ...]) -> Settings:
         """The settings of one table's game: the event's, with that table's players."""
         return make_settings(players, self.threshold, self.fixed_deals,
-                                self.virgin_doubling)
+                             self.virgin_doubling)
 
     def _find(self, name: str, among: tuple[str, ...]) -> str | None:
         """The stored spelling of ``name`` among ``among`` (names compare without case)."""
-        return next((p for p in among if p.casefold() == name.casefold()), None)
+        wanted = name_key(name)
+        return next((p for p in among if name_key(p) == wanted), None)
 
     def check_join(self, name: str) -> str:
         """The name a late arrival is stored under (a player who left may come back)."""
@@ -109,7 +157,12 @@ class Event:
             raise NameRepeated(player=name)
         if len(self.active) + 1 > MAX_EVENT_PLAYERS:
             raise EventPlayerCount(count=len(self.active) + 1)
-        return self._find(name, self.players) or name
+        known = self._find(name, self.players)
+        if known is None and len(self.players) >= MAX_EVENT_NAMES:
+            raise EventFull()
+        if len(self.changes) >= MAX_EVENT_CHANGES:
+            raise EventChangesFull()
+        return known or name
 
     def check_drop(self, name: str) -> str:
         if self.round >= self.rounds:
@@ -119,6 +172,8 @@ class Event:
             raise EventUnknownPlayer(player=name)
         if stored not in self.active:
             raise PlayerAlreadyOut(player=stored)
+        if len(self.changes) >= MAX_EVENT_CHANGES:
+            raise EventChangesFull()
         return stored
 
 
@@ -126,17 +181,25 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
 def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: int,
-                 seed: int, settings: Settings) -> str:
+                 seed: int, settings: Settings, director_hash: str | None,
+                 created_at: str | None = None) -> str:
     """Store a new event under a random, unguessable id; ``settings`` gives the games' end
-    and house rule (its players are not used)."""
+    and house rule (its players are not used). Only the hash of the director's key is
+    kept."""
     event_id = secrets.token_urlsafe(12)
     with transaction(db):
         db.execute(
             "INSERT INTO events (id, created_at, name, players, rounds, seed, threshold,"
-            " fixed_deals, virgin_doubling) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (event_id, now(), name, json.dumps(players, ensure_ascii=False), rounds, seed,
-             settings.threshold, settings.fixed_deals, int(settings.virgin_doubling)),
+            " fixed_deals, virgin_doubling, director_hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (event_id, created_at or now(), name, _dump(players), rounds, seed,
+             settings.threshold, settings.fixed_deals, int(settings.virgin_doubling),
+             director_hash),
         )
     return event_id
 
@@ -146,7 +209,8 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
     if row is None:
         return None
     tables = tuple(
-        SeatedTable(t["round"], t["number"], tuple(json.loads(t["players"])), t["game"])
+        SeatedTable(t["round"], t["number"], tuple(json.loads(t["players"])), t["game"],
+                    bool(t["reopened"]), json.loads(t["paper"]) if t["paper"] else None)
         for t in db.execute("SELECT * FROM event_tables WHERE event_id = ?"
                             " ORDER BY round, number", (event_id,))
     )
@@ -155,9 +219,21 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
         for c in db.execute("SELECT * FROM event_changes WHERE event_id = ? ORDER BY id",
                             (event_id,))
     )
+    old = tuple(
+        OldGame(o["round"], o["number"], o["game"], o["replaced_at"])
+        for o in db.execute("SELECT * FROM event_old_games WHERE event_id = ?"
+                            " ORDER BY round, number, replaced_at", (event_id,))
+    )
     return Event(row["id"], row["created_at"], row["name"], tuple(json.loads(row["players"])),
                  row["rounds"], row["seed"], row["threshold"], row["fixed_deals"],
-                 bool(row["virgin_doubling"]), tables, changes)
+                 bool(row["virgin_doubling"]), tables, changes, row["director_hash"], old)
+
+
+def must_load(db: sqlite3.Connection, event_id: str) -> Event:
+    event = load_event(db, event_id)
+    if event is None:
+        raise NoSuchEvent()
+    return event
 
 
 def named_events(db: sqlite3.Connection, ids: list[str]) -> list[sqlite3.Row]:
@@ -170,8 +246,8 @@ def named_events(db: sqlite3.Connection, ids: list[str]) -> list[sqlite3.Row]:
 
 def add_tables(db: sqlite3.Connection, event_id: str, round_number: int,
                tables: list[tuple[list[str], object]]) -> None:
-    """Store round ``round_number``'s tables (players and game id), in one transaction
-    that first checks no one seated that round meanwhile."""
+    """Store round ``round_number``'s tables (players and game id), checking that no one
+    seated that round meanwhile; inside the seating's transaction."""
     with transaction(db):
         seated = db.execute("SELECT coalesce(max(round), 0) FROM event_tables"
                             " WHERE event_id = ?", (event_id,)).fetchone()[0]
@@ -180,22 +256,110 @@ def add_tables(db: sqlite3.Connection, event_id: str, round_number: int,
         db.executemany(
             "INSERT INTO event_tables (event_id, round, number, players, game)"
             " VALUES (?, ?, ?, ?, ?)",
-            [(event_id, round_number, number, json.dumps(players, ensure_ascii=False), game)
+            [(event_id, round_number, number, _dump(players), game)
              for number, (players, game) in enumerate(tables, 1)],
         )
 
 
-def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str) -> Event:
+def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
+                  device: str) -> tuple[Event, Change]:
     """A late arrival joins (``kind`` JOIN) or a player drops out (DROP) from the next
-    round; checked against the stored event inside the write's transaction."""
+    round to be seated, as the stored event says inside the write's transaction; answers
+    the event after it and the change as stored."""
     with transaction(db):
-        event = load_event(db, event_id)
-        if event is None:
-            raise NoSuchEvent()
+        event = must_load(db, event_id)
         player = event.check_join(name) if kind == JOIN else event.check_drop(name)
+        change = Change(kind, player, event.round + 1, now())
         db.execute(
             "INSERT INTO event_changes (event_id, kind, player, from_round, created_at)"
-            " VALUES (?, ?, ?, ?, ?)", (event_id, kind, player, event.round + 1, now()))
-    loaded = load_event(db, event_id)
-    assert loaded is not None
-    return loaded
+            " VALUES (?, ?, ?, ?, ?)",
+            (event_id, kind, player, change.from_round, change.created_at))
+        log(db, event_id, device, kind, player=player, round=change.from_round)
+        return must_load(db, event_id), change
+
+
+# --- The director's remedies at a table --------------------------------------------------
+
+
+def set_reopened(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
+                 reopened: bool) -> None:
+    db.execute("UPDATE event_tables SET reopened = ? WHERE event_id = ? AND round = ?"
+               " AND number = ?", (int(reopened), event_id, round_number, number))
+
+
+def set_paper(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
+              totals: dict[str, int] | None) -> None:
+    db.execute("UPDATE event_tables SET paper = ? WHERE event_id = ? AND round = ?"
+               " AND number = ?",
+               (None if totals is None else _dump(totals), event_id, round_number, number))
+
+
+def replace_game(db: sqlite3.Connection, event_id: str, table: SeatedTable, game: object,
+                 reopened: bool) -> None:
+    """The table plays ``game`` from now on; its game until now is kept as an old game."""
+    db.execute("INSERT INTO event_old_games (game, event_id, round, number, replaced_at)"
+               " VALUES (?, ?, ?, ?, ?)", (table.game, event_id, table.round, table.number,
+                                           now()))
+    db.execute("UPDATE event_tables SET game = ?, paper = NULL, reopened = ?"
+               " WHERE event_id = ? AND round = ? AND number = ?",
+               (game, int(reopened), event_id, table.round, table.number))
+
+
+def kept_game(db: sqlite3.Connection, token: str) -> sqlite3.Row | None:
+    """The event table a game is played at, or was played at before it was replaced:
+    ``event_id``, ``name``, ``round``, ``number``, ``reopened``, ``paper``, ``last`` (the
+    event's last round seated), ``director_hash`` and ``old`` (1 for a replaced game)."""
+    query = (
+        "SELECT t.event_id, e.name, t.round, t.number, {reopened} AS reopened,"
+        " {paper} AS paper, {old} AS old, e.director_hash,"
+        " (SELECT max(round) FROM event_tables WHERE event_id = t.event_id) AS last"
+        " FROM {table} t JOIN events e ON e.id = t.event_id WHERE t.game = ?")
+    row = db.execute(query.format(reopened="t.reopened", paper="t.paper", old=0,
+                                  table="event_tables"), (token,)).fetchone()
+    if row is None:
+        row = db.execute(query.format(reopened=0, paper="NULL", old=1,
+                                      table="event_old_games"), (token,)).fetchone()
+    return row
+
+
+# --- Directors' devices and the history --------------------------------------------------
+
+
+def device_number(db: sqlite3.Connection, event_id: str, device: str) -> int:
+    """The number of a director's device in this event: 1, 2, ... in the order they took
+    the key (registered the first time it is asked for)."""
+    row = db.execute("SELECT number FROM event_devices WHERE event_id = ? AND device = ?",
+                     (event_id, device)).fetchone()
+    if row is not None:
+        return int(row["number"])
+    with transaction(db):
+        number = db.execute("SELECT coalesce(max(number), 0) + 1 FROM event_devices"
+                            " WHERE event_id = ?", (event_id,)).fetchone()[0]
+        db.execute("INSERT INTO event_devices (event_id, device, number, since)"
+                   " VALUES (?, ?, ?, ?)", (event_id, device, number, now()))
+    return int(number)
+
+
+def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
+        at: str | None = None, **detail: object) -> None:
+    """A line of the event's history, written in the caller's transaction."""
+    db.execute("INSERT INTO event_history (event_id, at, device, act, detail)"
+               " VALUES (?, ?, ?, ?, ?)", (event_id, at or now(), device, act, _dump(detail)))
+
+
+def history(db: sqlite3.Connection, event_id: str, limit: int = 500) -> list[Act]:
+    """The event's history, newest first (at most ``limit`` lines)."""
+    rows = db.execute(
+        "SELECT h.at, h.act, h.detail, d.number FROM event_history h"
+        " LEFT JOIN event_devices d ON d.event_id = h.event_id AND d.device = h.device"
+        " WHERE h.event_id = ? ORDER BY h.id DESC LIMIT ?", (event_id, limit)).fetchall()
+    return [Act(r["at"], r["number"], r["act"], json.loads(r["detail"])) for r in rows]
+
+
+def claim(db: sqlite3.Connection, event_id: str, director_hash: str) -> bool:
+    """Give an event started before directors had keys its first key; False when it has
+    one already."""
+    with transaction(db):
+        return db.execute("UPDATE events SET director_hash = ? WHERE id = ?"
+                          " AND director_hash IS NULL",
+                          (director_hash, event_id)).rowcount == 1

@@ -1,31 +1,68 @@
-"""The event pages: start an event, the director's page, and the live standings.
+"""The event pages: start an event, its public page, the director's page and its forms.
 
-Every form works without JavaScript. The live page refreshes itself with a small script
-(``static/js/events-live.js``) that fetches the page again and swaps its content; without
-a script it has a plain reload link.
+Everyone may look: ``/events/<id>`` (the seating, the standings after any round, and
+links to the screens of :mod:`.screens`). Only a director changes anything: the browser
+that started the event, or one that opened the director's link
+``/events/<id>/director/<key>`` (:mod:`.director`); any other browser gets a 403 page
+saying who may do it, and nothing changes. Every form works without JavaScript.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+import json
+
+from flask import (
+    Blueprint,
+    Response,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext
 
 from ..engine.errors import RulesError
 from ..web.db import get_db
 from ..web.errors import describe
-from . import checks, present, store
+from ..web.jsonio import parse_json
+from . import checks, director, present, progress, store, transfer
 from .api import game_note
-from .forms import DropForm, EventForm, JoinForm, SeatForm
+from .errors import MAX_EVENT_FILE, EventFileTooLarge, EventHasDirector, NotADirectorLink
+from .forms import DropForm, EventForm, ImportForm, JoinForm, SeatForm, TotalsForm
 from .progress import Progress, load_progress, seat_next_round
+from .store import must_load
 
 bp = Blueprint("events", __name__)
 bp.add_app_template_filter(present.score, "event_score")
 bp.add_app_template_filter(present.signed, "event_signed")
 
-#: Seconds between two refreshes of the live page.
-LIVE_REFRESH = 15
-#: Events this browser started, listed on the start page (kept in the signed session).
+#: Events this browser started or directs, listed on the start page (the signed session).
 MY_EVENTS = 20
+
+
+def _remember_in_session(event_id: str) -> None:
+    session["events"] = [event_id, *(e for e in session.get("events", []) if e != event_id)
+                         ][:MY_EVENTS]
+
+
+def _make_director(event_id: str, key: str, response: Response, device: str | None = None,
+                   act: str | None = "director") -> Response:
+    """This browser directs the event from now on (its device numbered in the event, and
+    ``act`` written in the event's history)."""
+    device = device or director.new_device()
+    db = get_db()
+    store.device_number(db, event_id, device)
+    if act is not None:
+        store.log(db, event_id, device, act)
+    _remember_in_session(event_id)
+    return director.remember(response, event_id, key, device)
+
+
+def _to_director(event_id: str, key: str, anchor: str | None = None, **args: object):
+    return redirect(url_for("events.director", event_id=event_id, key=key, _anchor=anchor,
+                            **args))
 
 
 @bp.route("/events", methods=["GET", "POST"])
@@ -38,10 +75,12 @@ def index():
         except RulesError as exc:
             problem = describe(exc)
         else:
+            key = director.new_key()
             event_id = store.create_event(get_db(), name, players, rounds,
-                                          checks.new_seed(), settings)
-            session["events"] = [event_id, *session.get("events", [])][:MY_EVENTS]
-            return redirect(url_for("events.director", event_id=event_id))
+                                          checks.new_seed(), settings,
+                                          director.key_hash(key))
+            return _make_director(event_id, key, _to_director(event_id, key, new=1),
+                                  act="create")
     elif request.method == "POST":
         problem = gettext("Please check the form.")
     return render_template("events/index.html", form=form, problem=problem,
@@ -49,46 +88,97 @@ def index():
                            ), 400 if problem else 200
 
 
-def _director(state: Progress, problem: str | None = None, status: int = 200,
+@bp.get("/events/<event_id>")
+def event(event_id: str):
+    """The event as everyone may see it: where each player sits, the standings after any
+    round (``?after=``), the screens and the paper; a director's browser is offered its
+    director's page."""
+    state = load_progress(get_db(), event_id)
+    after = request.args.get("after", type=int)
+    if after is None or not 1 <= after < state.event.round:
+        after = None  # the standings now
+    key = director.held_key(state.event)
+    claimable = state.event.director_hash is None and event_id in session.get("events", [])
+    return render_template(
+        "events/event.html", state=state, event=state.event, after=after,
+        standings=state.standings if after is None else state.standings_after(after),
+        director_link=None if key is None else url_for("events.director", event_id=event_id,
+                                                       key=key),
+        claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event))
+
+
+@bp.get("/events/<event_id>/director/<key>", endpoint="director")
+def director_page(event_id: str, key: str):
+    """The director's page; opening it makes this browser a director of the event (the
+    link a co-director scans from the QR code)."""
+    state = load_progress(get_db(), event_id)
+    if not director.opens(state.event, key):
+        raise NotADirectorLink(event=state.event.name)
+    page = make_response(_director(state, key))
+    if director.held_key(state.event) != key:
+        _make_director(event_id, key, page)
+    return director.private(page)
+
+
+def _director(state: Progress, key: str, problem: str | None = None, status: int = 200,
               join: JoinForm | None = None):
     drop = DropForm()
     drop.player.choices = list(state.event.active)
     refusal = state.refusal()
     return render_template(
-        "events/director.html", state=state, event=state.event, problem=problem,
+        "events/director.html", state=state, event=state.event, problem=problem, key=key,
         seat_form=SeatForm(), join_form=join or JoinForm(), drop_form=drop,
+        table_form=SeatForm(),
         waiting=None if refusal is None else describe(refusal),
-        rule=present.games_rule(state.event),
+        rule=present.games_rule(state.event), new=request.args.get("new") == "1",
+        director_url=url_for("events.director", event_id=state.event.id, key=key,
+                             _external=True),
+        history=present.history(store.history(get_db(), state.event.id)),
     ), status
 
 
-@bp.get("/events/<event_id>")
-def director(event_id: str):
-    return _director(load_progress(get_db(), event_id))
+def _directing(event_id: str) -> tuple[store.Event, str, str]:
+    """The event, this director's device and key; a 403 page for anyone else."""
+    event = must_load(get_db(), event_id)
+    device = director.require(event)
+    key = director.held_key(event)
+    assert key is not None
+    return event, device, key
+
+
+def _refused(event_id: str, key: str, exc: RulesError | None,
+             join: JoinForm | None = None):
+    """The director's page with the refusal (None: a form that did not validate)."""
+    problem = gettext("Please check the form.") if exc is None else describe(exc)
+    page = _director(load_progress(get_db(), event_id), key, problem,
+                     400 if exc is None else exc.status, join)
+    return director.private(make_response(page))
 
 
 @bp.post("/events/<event_id>/rounds")
 def seat(event_id: str):
-    state = load_progress(get_db(), event_id)
+    _event, device, key = _directing(event_id)
     if not SeatForm().validate_on_submit():
-        return _director(state, gettext("Please check the form."), 400)
+        return _refused(event_id, key, None)
     try:
-        seat_next_round(get_db(), event_id, game_note)
+        seat_next_round(get_db(), event_id, game_note, device)
     except RulesError as exc:
-        return _director(load_progress(get_db(), event_id), describe(exc), exc.status)
-    return redirect(url_for("events.director", event_id=event_id, _anchor="round"))
+        return _refused(event_id, key, exc)
+    return _to_director(event_id, key, "round")
 
 
 def _change(event_id: str, kind: str, form: JoinForm | DropForm):
-    state = load_progress(get_db(), event_id)
+    _event, device, key = _directing(event_id)
+    join = form if isinstance(form, JoinForm) else None
     if not form.validate_on_submit():
-        return _director(state, gettext("Please check the form."), 400)
+        return _refused(event_id, key, None, join)
     try:
-        store.change_player(get_db(), event_id, kind, checks.checked_player(form.player.data))
+        _stored, change = store.change_player(get_db(), event_id, kind,
+                                              checks.checked_player(form.player.data), device)
     except RulesError as exc:
-        join = form if isinstance(form, JoinForm) else None
-        return _director(load_progress(get_db(), event_id), describe(exc), exc.status, join)
-    return redirect(url_for("events.director", event_id=event_id, _anchor="players"))
+        return _refused(event_id, key, exc, join)
+    return _to_director(event_id, key, "players", changed=change.kind, player=change.player,
+                        round=change.from_round)
 
 
 @bp.post("/events/<event_id>/players")
@@ -101,10 +191,100 @@ def drop(event_id: str):
     return _change(event_id, store.DROP, DropForm())
 
 
-@bp.get("/events/<event_id>/live")
-def live(event_id: str):
-    """``?every=`` sets the seconds between refreshes (2 to 300) for a slower or faster
-    screen."""
-    state = load_progress(get_db(), event_id)
-    every = min(max(request.args.get("every", LIVE_REFRESH, type=int), 2), 300)
-    return render_template("events/live.html", state=state, event=state.event, refresh=every)
+def _table_act(event_id: str, act):
+    _event, device, key = _directing(event_id)
+    if not SeatForm().validate_on_submit():
+        return _refused(event_id, key, None)
+    try:
+        act(device)
+    except RulesError as exc:
+        return _refused(event_id, key, exc)
+    return _to_director(event_id, key, "round")
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
+def reopen(event_id: str, number: int, table: int):
+    return _table_act(event_id, lambda device: progress.reopen(
+        get_db(), event_id, number, table, device))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/close")
+def close(event_id: str, number: int, table: int):
+    return _table_act(event_id, lambda device: progress.close(
+        get_db(), event_id, number, table, device))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
+def replace(event_id: str, number: int, table: int):
+    return _table_act(event_id, lambda device: progress.replace(
+        get_db(), event_id, number, table, game_note, device))
+
+
+@bp.route("/events/<event_id>/rounds/<int:number>/tables/<int:table>/totals",
+          methods=["GET", "POST"])
+def totals(event_id: str, number: int, table: int):
+    """The director types a table's totals from its paper sheet."""
+    event, device, key = _directing(event_id)
+    seat = event.table(number, table)
+    form = TotalsForm.for_table(seat)
+    problem, status = None, 200
+    if form.validate_on_submit():
+        try:
+            progress.type_totals(get_db(), event_id, number, table, form.totals(seat),
+                                 device)
+        except RulesError as exc:
+            problem, status = describe(exc), exc.status
+        else:
+            return _to_director(event_id, key, "round")
+    elif request.method == "POST":
+        problem, status = gettext("Please check the form."), 400
+    page = render_template("events/totals.html", event=event, seat=seat, form=form,
+                           problem=problem, key=key)
+    return director.private(make_response(page, status))
+
+
+@bp.post("/events/<event_id>/claim")
+def claim(event_id: str):
+    """An event started before directors had keys: the browser that started it (its
+    session lists the event) takes the first key."""
+    event = must_load(get_db(), event_id)
+    if event_id not in session.get("events", []) or not SeatForm().validate_on_submit():
+        raise director.DirectorOnly(event=event.name)
+    key = director.new_key()
+    if not store.claim(get_db(), event_id, director.key_hash(key)):
+        raise EventHasDirector()
+    return _make_director(event_id, key, _to_director(event_id, key, new=1))
+
+
+@bp.get("/events/<event_id>/export.json")
+def export(event_id: str):
+    """The whole event as one file, for the director (it holds the seed and the games)."""
+    event, _device, _key = _directing(event_id)
+    body = json.dumps(transfer.event_file(get_db(), event), ensure_ascii=False,
+                      separators=(",", ":"))
+    return director.private(Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f"attachment; filename=event-{event_id}.json"}))
+
+
+@bp.route("/events/import", methods=["GET", "POST"])
+def import_page():
+    """An event file read back as a new event, directed by this browser."""
+    form = ImportForm()
+    problem = None
+    if form.validate_on_submit():
+        raw = form.file.data.read(MAX_EVENT_FILE + 1) if form.file.data else b""
+        try:
+            if len(raw) > MAX_EVENT_FILE:
+                raise EventFileTooLarge()
+            key, device = director.new_key(), director.new_device()
+            event_id = transfer.import_event(get_db(), parse_json(raw),
+                                             director.key_hash(key), device)
+        except RulesError as exc:
+            problem = describe(exc)
+        else:
+            return _make_director(event_id, key, _to_director(event_id, key, new=1), device,
+                                  act=None)
+    elif request.method == "POST":
+        problem = gettext("Please check the form.")
+    return render_template("events/import.html", form=form, problem=problem), (
+        400 if problem else 200)

@@ -1,60 +1,28 @@
-"""Which games a phone sees: those started on it or opened through their link.
+"""Which games a phone lists: those started on it, imported on it, or kept from their link.
 
-A phone is known by a long-lived random cookie (HttpOnly, SameSite=Lax, Secure when the
-session cookie is). Starting a game, or opening its score sheet or its JSON, records the
-game for the phone; the lists, the statistics and deleting from the list show only those.
-A server kept for one table can set ``OPEN_LIST = True`` to list every game, as before.
-Links stay what they always were: whoever holds a game's link may keep its score.
+A phone is known by its device cookie (:mod:`scorekeeper.web.device`). Starting a game,
+importing one, or keeping one opened through its link (``POST /games/<id>/keep``, which
+the sheet's small script sends by itself) records the game for the phone; the lists, the
+statistics and deleting from the list show only those. Opening a sheet or its JSON (a
+GET) records nothing. Links stay what they always were: whoever holds a game's link may
+keep its score.
 """
 
 from __future__ import annotations
 
-import re
-import secrets
 import sqlite3
 
-from flask import Response, current_app, g, request
 from flask.blueprints import BlueprintSetupState
-from werkzeug.routing import BaseConverter
 
 from ..web.db import transaction
+from ..web.device import device, open_list
+from ..web.security import SecretToken
 from . import summary
-
-COOKIE = "device"
-#: Five years: the phone keeps its games for as long as it keeps the cookie.
-MAX_AGE = 5 * 365 * 24 * 3600
-_FORMAT = re.compile(r"[0-9a-f]{32}")
-
-
-def open_list() -> bool:
-    return bool(current_app.config.get("OPEN_LIST", False))
-
-
-def device(create: bool = False) -> str | None:
-    """This phone's id from its cookie; with ``create``, a new one when it has none (the
-    cookie is then set on the answer by :func:`keep_device`)."""
-    if "device" in g:
-        return g.device
-    value = request.cookies.get(COOKIE, "")
-    if _FORMAT.fullmatch(value):
-        g.device = value
-    elif create:
-        g.device = g.new_device = secrets.token_hex(16)
-    else:
-        return None
-    return g.device
-
-
-def scope() -> str | None:
-    """Whose games a list shows: this phone's id, or None for every game (OPEN_LIST).
-    A phone without a cookie gets an id no game is recorded for, so it sees none."""
-    if open_list():
-        return None
-    return device() or "0" * 32
 
 
 def grant(db: sqlite3.Connection, token: str) -> None:
-    """Record the game ``token`` for this phone (a lookup; a write only the first time)."""
+    """Record the game ``token`` for this phone, in a POST (a lookup; a write only the
+    first time), giving the phone its cookie when it has none."""
     phone = device(create=True)
     assert phone is not None
     if db.execute("SELECT 1 FROM game_access a JOIN games g ON g.id = a.game_id"
@@ -69,7 +37,8 @@ def grant(db: sqlite3.Connection, token: str) -> None:
 
 
 def allowed(db: sqlite3.Connection, token: str) -> bool:
-    """Whether this phone may change the game from a list (delete it)."""
+    """Whether this phone lists the game (every game with OPEN_LIST), and so may delete
+    it from its list."""
     if open_list():
         return True
     phone = device()
@@ -78,20 +47,8 @@ def allowed(db: sqlite3.Connection, token: str) -> bool:
         " WHERE a.device = ? AND g.token = ?", (phone, token)).fetchone() is not None
 
 
-def keep_device(response: Response) -> Response:
-    """Set the cookie of a phone that was given an id during this request."""
-    phone = g.get("new_device")
-    if phone:
-        response.set_cookie(COOKIE, phone, max_age=MAX_AGE, httponly=True, samesite="Lax",
-                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
-    return response
-
-
-class GameToken(BaseConverter):
-    """``<game:game_id>`` in a route: a game's token, 20 hex digits. Anything else (an old
-    integer id, a number past any integer type) matches no route: a plain 404."""
-
-    regex = "[0-9a-f]{20}"
+class GameToken(SecretToken):
+    """``<game:game_id>`` in a route: a game's token, 20 hex digits."""
 
 
 def add_converter(state: BlueprintSetupState) -> None:

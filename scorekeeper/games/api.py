@@ -3,13 +3,17 @@
 State-changing calls need the CSRF token in an ``X-CSRFToken`` header, like the pages'
 forms; the score sheet's script reads it from the page's meta tag.
 
+Every write may carry a ``client_id`` (sent again, it lands once) and a correction,
+withdrawal or restore a ``base``, the game's ``version`` the phone saw; ``GET`` answers
+with ``ETag: "<version>"``, and 304 without reading the game's log while it holds.
+
 The views raise typed errors (the engine's, and the JSON shape errors of :mod:`..web.jsonio`);
 :func:`refused` answers each with its sentence and the status its type carries.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from ..engine import errors
 from ..engine.deal import make_entry
@@ -31,9 +35,11 @@ bp.record_once(access.add_converter)  # before any route names <game:...>
 def game_json(game: store.Game) -> dict:
     """The game object of docs/api.md (Games, The game object)."""
     state = game.state
+    changes = game.last_changes()
     deals = [
         {"number": row.number, **entry_json(row.entry, scores=row.scores),
-         "corrections": row.corrections}
+         "corrections": row.corrections, "version": changes[row.number][0],
+         "client_id": changes[row.number][1]}
         for row in state.deals
     ]
     return {
@@ -137,18 +143,68 @@ def create():
     return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
+def _tagged(response: Response, version: int) -> Response:
+    """``ETag: "<version>"``. The tag is weak where the answer goes out gzip-compressed
+    (web/assets.py marks a compressed body's tag weak), so a 304 carries the very tag its
+    200 carried. No cache keeps the answer (it is private: ``private, no-store``); the
+    phone sends the tag it last saw itself."""
+    response.set_etag(str(version), weak=request.accept_encodings["gzip"] > 0)
+    return response
+
+
 @bp.get("/<game:game_id>")
 def show(game_id: str):
-    game = store.load(get_db(), game_id)
+    """The game, tagged with its version. Asked again with ``If-None-Match`` holding that
+    tag, it answers 304 after one read of the game's row: no log read, no replay (an open
+    sheet asks every 0.8 s). Reading writes nothing: ``POST /games/<id>/keep`` lists a
+    game on a phone."""
+    db = get_db()
+    if request.if_none_match:
+        version = store.version_of(db, game_id)
+        if version is None:
+            raise errors.NoSuchGame()
+        if request.if_none_match.contains_weak(str(version)):
+            return _tagged(Response(status=304), version)
+    game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
-    return jsonify(game_json(game))
+    return _tagged(jsonify(game_json(game)), game.version)
+
+
+#: A deal's per-player parts; ``cards`` holds lists.
+PER_PLAYER = ("bullheads", "hand", "cards")
+
+
+def _per_player_numbers(data: dict) -> None:
+    """Every per-player value a JSON whole number (in ``cards``, a list of them): ``"4"``,
+    ``true`` or ``4.0`` is refused here, naming the part and the player
+    (``bullheads.Ann``), since the engine, which also reads what a form typed, would take
+    the text. A part that is not an object is left to the engine, which refuses it."""
+    for part in PER_PLAYER:
+        values = data.get(part)
+        if not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            if part != "cards" and type(value) is not int:
+                raise BadShape(field=f"{part}.{name}", expected="a whole number")
+            if part == "cards" and (not isinstance(value, list)
+                                    or any(type(card) is not int for card in value)):
+                raise BadShape(field=f"cards.{name}", expected="a list of whole numbers")
+
+
+def _base(data: dict) -> int | None:
+    """The optional ``base``: the game's version the phone saw when the player tapped
+    (absent or null: no check, the last writer wins)."""
+    base = data.get("base")
+    if base is not None and (isinstance(base, bool) or not isinstance(base, int) or base < 0):
+        raise BadShape(field="base", expected="a whole number from 0")
+    return base
 
 
 def _deal_body() -> tuple[dict, int | None, str | None]:
     """The body's fields and its optional ``number`` and ``client_id``, shape-checked."""
     data = _body(DealNotAnObject)
+    _per_player_numbers(data)
     number = data.get("number")
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or number < 1
@@ -158,18 +214,19 @@ def _deal_body() -> tuple[dict, int | None, str | None]:
 
 
 def _write(game_id: str, kind: EventKind, number: int | None, data: dict,
-           client_id: str | None):
+           client_id: str | None, base: int | None = None):
     """Build the entry from the game's settings, then let the store check and append it."""
     db = get_db()
     settings = store.settings_of(db, game_id)
     entry = make_entry(settings, data.get("bullheads"), data.get("hand"), data.get("cards"))
-    game, written = store.write_deal(db, game_id, kind, number, entry, client_id)
+    game, written = store.write_deal(db, game_id, kind, number, entry, client_id, base)
     created = 201 if kind == EventKind.DEAL else 200
     return jsonify(game_json(game)), created if written else 200
 
 
 @bp.post("/<game:game_id>/deals")
 def add_deal(game_id: str):
+    """A new deal; its ``number`` guards against two phones adding one deal (no ``base``)."""
     data, number, client_id = _deal_body()
     return _write(game_id, EventKind.DEAL, number, data, client_id)
 
@@ -179,18 +236,30 @@ def correct_deal(game_id: str, number: int):
     data, body_number, client_id = _deal_body()
     if body_number is not None and body_number != number:
         raise errors.DealNumberMismatch()
-    return _write(game_id, EventKind.CORRECTION, number, data, client_id)
+    return _write(game_id, EventKind.CORRECTION, number, data, client_id, _base(data))
+
+
+def _change_body() -> tuple[str | None, int | None]:
+    """The ``client_id`` and ``base`` of a withdrawal or restore. Their body is optional:
+    a client that sends none (as the first releases did) withdraws or restores as before,
+    the last writer winning."""
+    if not request.content_length:
+        return None, None
+    data = _body(DealNotAnObject)
+    return _client_id(data), _base(data)
 
 
 @bp.delete("/<game:game_id>/deals/<int:number>")
 def withdraw_deal(game_id: str, number: int):
     """Undo: the last deal stops counting (an ended game re-opens); it stays in the history."""
-    game = store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number)
+    client_id, base = _change_body()
+    game = store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number, client_id, base)
     return jsonify(game_json(game))
 
 
 @bp.post("/<game:game_id>/deals/<int:number>/restore")
 def restore_deal(game_id: str, number: int):
     """A withdrawn deal counts again, while no other deal has taken its number."""
-    game = store.undo(get_db(), game_id, EventKind.RESTORE, number)
+    client_id, base = _change_body()
+    game = store.undo(get_db(), game_id, EventKind.RESTORE, number, client_id, base)
     return jsonify(game_json(game))

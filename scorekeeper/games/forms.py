@@ -19,6 +19,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from ..engine.deal import Entry, make_entry
+from ..engine.errors import BadDealNumber
 from ..engine.limits import DEFAULT_THRESHOLD, MAX_NOTE, MAX_PLAYERS
 from ..engine.settings import GameVariant, Settings, make_settings
 from ..web.fields import WholeNumberField
@@ -126,9 +127,13 @@ class DealForm(FlaskForm):
         """What is typed in ``<part>-<seat>``."""
         return self[f"{part}-{seat}"].data
 
-    def deal_number(self) -> int | None:
-        """The number the page offered; None when it is not a number at all."""
-        return self.number.number
+    def deal_number(self) -> int:
+        """The number of the deal the page offered, checked as the API checks it: a missing
+        or unreadable number is :class:`BadDealNumber`, never "the next deal"."""
+        number = self.number.number
+        if number is None or number < 1:
+            raise BadDealNumber()
+        return number
 
     def entry(self, settings: Settings) -> Entry:
         """The deal as the engine's entry; raises a refusal naming the first problem.

@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
 from ..engine.deal import Entry, make_entry, score_deal
 from ..engine.errors import N_, RulesError
@@ -38,6 +39,8 @@ MAX_BYTES = 192 * 1024
 MAX_GAMES = 20
 _KINDS = frozenset(kind.value for kind in EventKind)
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+#: The same, as ``datetime`` reads it: month 13, 30 February or hour 25 do not exist.
+_TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 class BadBackup(RulesError):
@@ -78,6 +81,15 @@ class BackupNotText(BadBackup):
 class BackupFieldType(BadBackup):
     template = N_("In this backup, “%(field)s” does not have the expected type.")
     field: str
+
+
+class BackupNotATime(BadBackup):
+    """A timestamp of the right shape that names no moment (month 13, 30 February)."""
+
+    template = N_("In this backup, “%(field)s” is %(value)s, a moment that does not exist "
+                  "in the calendar.")
+    field: str
+    value: str
 
 
 @dataclass(frozen=True)
@@ -138,8 +150,14 @@ def _whole(data: dict, field: str, default: object = None, optional: bool = True
 
 
 def _stamp(value: object) -> str:
+    """A UTC timestamp as the app writes it, ``2026-11-25T18:52:30Z``, naming a moment that
+    exists."""
     if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
         raise BackupFieldType(field="created_at")
+    try:
+        datetime.strptime(value, _TIMESTAMP_FORMAT)
+    except ValueError:
+        raise BackupNotATime(field="created_at", value=value) from None
     return value
 
 

@@ -2,14 +2,19 @@
 
 Dutch and German Excel split a CSV on ``;`` (the comma is their decimal sign) and read it
 as UTF-8 only when it starts with a byte-order mark; English spreadsheets split on ``,``.
-So the page's language picks the separator, and ``?sep=`` can pick another. Every number
-is an integer, so no decimal sign is ever written.
+So the page's language picks the separator, and ``?sep=`` can pick another. A game's
+numbers are whole; an event's shared points may not be, and are written with the decimal
+sign the separator implies (``,`` beside ``;``, ``.`` beside ``,``). A number is written
+as a number, negative ones included: only text is guarded against being read as a
+formula.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
+from fractions import Fraction
 
 from flask import Response, render_template, request
 from flask_babel import get_locale, gettext
@@ -36,10 +41,29 @@ def separator_for(language: str, choice: str | None = None) -> tuple[str, bool] 
     return SEPARATORS["semicolon" if language in _SEMICOLON_LANGUAGES else "comma"]
 
 
-def _cell(value: object) -> object:
-    """Numbers stay numbers; text never starts like a formula the spreadsheet would run."""
-    if isinstance(value, int):
-        return value
+#: What a cell may hold as a number (a bool is text: "True" is no count).
+NUMBERS = (int, float, Fraction, Decimal)
+
+
+def _number(value: float | Fraction | Decimal, decimal_sign: str) -> str:
+    """A number as a spreadsheet reads it: whole ones bare, others to two decimals.
+
+    >>> _number(Fraction(-27, 4), ","), _number(Fraction(9, 2), "."), _number(-6.0, ",")
+    ('-6,75', '4.5', '-6')
+    """
+    text = f"{Decimal(str(float(value))).quantize(Decimal('0.01')):f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text.replace(".", decimal_sign)
+
+
+def _cell(value: object, decimal_sign: str = ".") -> object:
+    """Numbers stay numbers, negative ones too; text never starts like a formula the
+    spreadsheet would run.
+
+    >>> _cell(-6), _cell(Fraction(-4, 3), ","), _cell("-6"), _cell("=1+1"), _cell(True)
+    (-6, '-1,33', "'-6", "'=1+1", 'True')
+    """
+    if isinstance(value, NUMBERS) and not isinstance(value, bool):
+        return value if isinstance(value, int) else _number(value, decimal_sign)
     text = str(value)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
@@ -76,7 +100,8 @@ def encode(table: list[list[object]], separator: str = ",", bom: bool = False) -
     events write their results through here too."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
-    writer.writerows([[_cell(v) for v in line] for line in table])
+    decimal_sign = "," if separator == ";" else "."
+    writer.writerows([[_cell(v, decimal_sign) for v in line] for line in table])
     return ((BOM if bom else "") + out.getvalue()).encode("utf-8")
 
 

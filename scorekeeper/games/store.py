@@ -11,18 +11,30 @@ transaction, so lists never replay a game.
 
 Every write runs in ``BEGIN IMMEDIATE``: two phones adding a deal at once are serialized,
 the second gets a conflict, never a lost or doubled deal (unique indexes guard the same).
+
+A game's ``version`` is the number of entries its log holds; the game's row keeps it too
+(:func:`version_of`), so "has this game moved?" is one read. A correction, withdrawal or
+restore may name the version it was made on (``base``): if another entry changed that
+deal after it, the write is refused with :class:`DealChangedMeanwhile` instead of
+silently replacing what the other phone wrote.
+
+A feature that keeps some games (a club event keeps each table's game) registers a
+keeper (:func:`add_keeper`), asked inside every write's transaction whether that change
+may happen; the store itself knows nothing of events.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from ..engine import errors, limits
 from ..engine.deal import Entry
+from ..engine.errors import N_, RulesError
 from ..engine.game import (
     Event,
     EventKind,
@@ -36,9 +48,61 @@ from ..engine.game import (
 from ..engine.game import replay as replay_log
 from ..engine.settings import GameVariant, Settings
 from ..web.db import transaction
+from ..web.security import new_token
 from . import summary
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
+
+
+class DealChangedMeanwhile(RulesError):
+    """A correction, withdrawal or restore of deal ``number`` made on version ``base`` of
+    the game, while an entry after ``base`` changed that deal (another phone corrected,
+    withdrew, restored or added it again), or while the game never had that version.
+    Nothing is written: the phone shows both and the players choose."""
+
+    status = 409
+    template = N_("Deal %(number)s was changed meanwhile (perhaps on another phone), so this "
+                  "change was not saved. Look at the deal as it is now and make the change "
+                  "again if it is still needed.")
+    number: int
+    base: int
+    """The game's version the phone had when the player tapped."""
+    version: int
+    """The game's version now."""
+
+
+# --- Games another feature keeps ---
+
+
+class Change(StrEnum):
+    """What a write would do to a game, as a keeper (below) is asked about it."""
+
+    DEAL = "deal"
+    CORRECTION = "correction"
+    WITHDRAWAL = "withdrawal"
+    RESTORE = "restore"
+    DELETE = "delete"
+    SETTINGS = "settings"
+    """A change of the game's settings (none is offered yet; a keeper refuses it)."""
+
+
+#: Asked before a game changes: ``keeper(db, token, change)`` raises a refusal to stop it.
+Keeper = Callable[[sqlite3.Connection, str, Change], None]
+_keepers: list[Keeper] = []
+
+
+def add_keeper(keeper: Keeper) -> None:
+    """Let a feature that keeps some games (a club event keeps its tables' games) say
+    which changes it allows. The games store knows nothing of that feature: it asks each
+    keeper inside the write's transaction, so the answer holds for the write."""
+    if keeper not in _keepers:
+        _keepers.append(keeper)
+
+
+def check_change(db: sqlite3.Connection, token: str, change: Change) -> None:
+    """Raise the first keeper's refusal of ``change`` to game ``token``, if any."""
+    for keeper in _keepers:
+        keeper(db, token, change)
 
 
 @dataclass(frozen=True)
@@ -68,11 +132,18 @@ class Game:
 
     @property
     def version(self) -> int:
-        """Grows with every event: lets a phone notice another phone's deal or correction."""
+        """How many entries the log holds, one more with every event kept (the row's
+        ``version`` column holds the same): lets a phone notice another phone's change."""
         return len(self.events)
 
     def history(self, number: int) -> list[StoredEvent]:
         return [e for e in self.events if e.number == number]
+
+    def last_changes(self) -> dict[int, tuple[int, str | None]]:
+        """For each deal number, the version of the entry that changed it last and that
+        entry's ``client_id``: what a phone compares with its own entries."""
+        return {e.number: (version, e.client_id)
+                for version, e in enumerate(self.events, 1)}
 
 
 # --- An entry as JSON, and the columns of a game's rows ---
@@ -134,11 +205,6 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def new_token() -> str:
-    """80 random bits as 20 hex digits, like the migration gives older games."""
-    return secrets.token_hex(10)
-
-
 def replay(settings: Settings, events: tuple[StoredEvent, ...]) -> GameState:
     return replay_log(settings, [Event(e.kind, e.number, e.entry) for e in events])
 
@@ -165,6 +231,13 @@ def load(db: sqlite3.Connection, token: str) -> Game | None:
     """The game with this token, replayed (its log is bounded by the engine's limits)."""
     row = _row(db, token)
     return None if row is None else _game(db, row)
+
+
+def version_of(db: sqlite3.Connection, token: str) -> int | None:
+    """The game's version without reading its log: one read of its row by the token's
+    index (None: no such game). What an open score sheet's "anything new?" costs."""
+    row = db.execute("SELECT version FROM games WHERE token = ?", (token,)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def settings_of(db: sqlite3.Connection, token: str) -> Settings:
@@ -215,6 +288,7 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
         (game_id, event.kind, event.number, *entry_columns(event.entry), event.client_id,
          event.created_at),
     )
+    db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
     # The flag the unique index of deal numbers reads (see the migration in web/db.py):
     # a withdrawal marks the deal's row, a restore clears it on the latest row of that
     # number (the one withdrawn last, since a newer row of it would still count).
@@ -266,9 +340,10 @@ def start_game(db: sqlite3.Connection, settings: Settings, note: str,
 
 
 def import_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
-                events: list[StoredEvent], digest: str) -> tuple[str, bool]:
+                events: list[StoredEvent], digest: str | None) -> tuple[str, bool]:
     """Store a checked backup's game, keeping its timestamps: answers its token and
-    whether it is new (the same ``digest`` again answers the game it created)."""
+    whether it is new (the same ``digest`` again answers the game it created; None
+    stores a new game each time, as a copy of a club event needs its own games)."""
     with transaction(db):
         row = db.execute("SELECT token FROM games WHERE digest = ?", (digest,)).fetchone()
         if row is not None:
@@ -287,13 +362,16 @@ def delete_game(db: sqlite3.Connection, token: str) -> bool:
         row = _row(db, token)
         if row is None:
             return False
+        check_change(db, row["token"], Change.DELETE)
         summary.forget(db, row["id"])
         return db.execute("DELETE FROM games WHERE id = ?", (row["id"],)).rowcount > 0
 
 
 def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
     """Store the state of games kept before states were stored (found by a partial index,
-    so this costs one empty lookup once they are done; saving twice changes nothing)."""
+    so this costs one empty lookup once they are done; saving twice changes nothing).
+    Runs when the database is first opened, after its migrations (``db.after_migrations``),
+    so no page writes it."""
     stale = "SELECT * FROM games WHERE updated_at IS NULL LIMIT ?"
     while db.execute(stale, (1,)).fetchone() is not None:
         with transaction(db):  # read again inside: another request may have done them
@@ -302,17 +380,35 @@ def summarize_stale(db: sqlite3.Connection, batch: int = 200) -> None:
                              game.events[-1].created_at if game.events else game.created_at)
 
 
-def _retried(game: Game, kind: EventKind, number: int | None, entry: Entry,
+def _retried(game: Game, kind: EventKind, number: int | None, entry: Entry | None,
              client_id: str) -> bool:
-    """True when ``client_id`` was stored with this very deal (a retry after a lost
-    answer); raises :class:`ClientIdReused` when it was stored with another one."""
+    """True when ``client_id`` was stored with this very change (a retry after a lost
+    answer); raises :class:`ClientIdReused` when it was stored with another one.
+
+    ``entry`` None compares the kind and number only: a withdrawal or restore carries
+    the value the server took from the game, not one the phone sent.
+    """
     for event in game.events:
         if event.client_id == client_id:
             wanted = event.number if number is None else number
-            if (event.kind, event.number, event.entry) == (kind, wanted, entry):
+            same = (event.kind, event.number) == (kind, wanted)
+            if same and (entry is None or entry == event.entry):
                 return True
             raise errors.ClientIdReused(client_id=client_id)
     return False
+
+
+def _check_base(game: Game, number: int, base: int | None) -> None:
+    """Refuses a change of deal ``number`` made on version ``base`` when an entry after
+    it changed that deal, or when the game never had that version (a phone ahead of the
+    server: a database put back from an older copy). ``base`` None: no check, the last
+    writer wins (clients that send none)."""
+    if base is None:
+        return
+    changed = base > game.version or any(
+        event.number == number for event in game.events[base:])
+    if changed:
+        raise DealChangedMeanwhile(number=number, base=base, version=game.version)
 
 
 def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
@@ -330,17 +426,18 @@ def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
 
 
 def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int | None,
-               entry: Entry, client_id: str | None) -> tuple[Game, bool]:
+               entry: Entry, client_id: str | None, base: int | None = None
+               ) -> tuple[Game, bool]:
     """Add (``kind`` DEAL; ``number`` None takes the next) or correct deal ``number``.
 
     ``entry`` is built by the caller from the game's settings (:func:`settings_of`).
     Inside one transaction the stored events are read and replayed (the write's one
     replay), the write is checked against them (a retried or reused ``client_id``, a
-    finished or full game, a taken or skipped number, a deal that does not exist),
-    appended, and the game's state advanced by it and stored. Answers
-    the game after the write and whether something was written (False: a retry of a
-    stored event, answered as it stands). Raises :class:`NoSuchGame` or a
-    refusal; nothing is written then.
+    correction whose ``base`` is older than the deal's last change, a finished or full
+    game, a taken or skipped number, a deal that does not exist), appended, and the
+    game's state advanced by it and stored. Answers the game after the write and whether
+    something was written (False: a retry of a stored event, answered as it stands).
+    Raises :class:`NoSuchGame` or a refusal; nothing is written then.
     """
     with transaction(db):
         game = load(db, token)
@@ -348,29 +445,36 @@ def write_deal(db: sqlite3.Connection, token: str, kind: EventKind, number: int 
             raise errors.NoSuchGame()
         if client_id and _retried(game, kind, number, entry, client_id):
             return game, False
+        check_change(db, game.id, Change(kind.value))
         if kind == EventKind.DEAL:
             number = check_new_deal(game.state, number)
         else:
             assert number is not None
+            _check_base(game, number, base)
             check_correction(game.state, number)
         return _append(db, game, StoredEvent(kind, number, entry, client_id, now())), True
 
 
-def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int) -> Game:
+def undo(db: sqlite3.Connection, token: str, kind: EventKind, number: int,
+         client_id: str | None = None, base: int | None = None) -> Game:
     """Withdraw (``kind`` WITHDRAWAL) the last deal, or restore (RESTORE) withdrawn deal
     ``number``, in one transaction: the stored events are read and replayed once, the
-    change is checked against them and appended as one more event, carrying the value
-    withdrawn or put back, and the game's state advanced by it and stored. Answers the
-    game after the write. Raises
-    :class:`NoSuchGame` or a refusal (a deal that is not the last, one that
-    cannot come back); nothing is written then.
+    change is checked against them (a retried or reused ``client_id``, a ``base`` older
+    than the deal's last change, a deal that is not the last, one that cannot come back)
+    and appended as one more event, carrying the value withdrawn or put back, and the
+    game's state advanced by it and stored. Answers the game after the write, or as it
+    stands for a retry. Raises :class:`NoSuchGame` or a refusal; nothing is written then.
     """
     with transaction(db):
         game = load(db, token)
         if game is None:
             raise errors.NoSuchGame()
+        if client_id and _retried(game, kind, number, None, client_id):
+            return game
+        check_change(db, game.id, Change(kind.value))
+        _check_base(game, number, base)
         if kind == EventKind.WITHDRAWAL:
             entry = check_withdrawal(game.state, number)
         else:
             entry = check_restore(game.state, number)
-        return _append(db, game, StoredEvent(kind, number, entry, None, now()))
+        return _append(db, game, StoredEvent(kind, number, entry, client_id, now()))

@@ -12,13 +12,17 @@ import json
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import format_decimal, format_percent, gettext
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine import errors
 from ..engine.deal import Entry, score_deal
 from ..engine.game import EventKind
 from ..engine.settings import Settings
+from ..web import db as database
 from ..web.db import get_db
-from ..web.errors import describe
+from ..web.device import kept, open_list, scope
+from ..web.errors import describe, http_error
+from ..web.security import private
 from . import (
     access,
     backup,
@@ -36,8 +40,9 @@ from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
 bp = Blueprint("games", __name__)
 bp.record_once(access.add_converter)  # before any route names <game:...>
-bp.after_app_request(access.keep_device)
-bp.add_app_template_global(access.open_list, "games_open_list")
+# Games kept before their state was stored get it when the database is first opened.
+bp.record_once(lambda _state: database.after_migrations(store.summarize_stale))
+bp.add_app_template_global(open_list, "games_open_list")
 bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
 bp.add_app_template_global(listed.listed, "listed_games")
 bp.add_app_template_filter(listed.game_date, "game_date")
@@ -66,6 +71,7 @@ def _page() -> int:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@private  # lists this phone's running games
 def index():
     form = StartForm()  # what was posted, or the fresh form
     problems: list[str] = []
@@ -84,12 +90,11 @@ def index():
         for field in (form.threshold, form.fixed_deals, form.note, form.rows, form.takes_at,
                       form.hand_size):
             problems.extend(f"{field.label.text}: {message}" for message in field.errors)
-    db, scope = get_db(), access.scope()
-    store.summarize_stale(db)
+    db, phone = get_db(), scope()
     status = 400 if problems else 200
     return render_template("games/index.html", form=form, problems=problems,
-                           running=summary.running(db, scope),
-                           finished_count=summary.finished_count(db, scope),
+                           running=summary.running(db, phone),
+                           finished_count=summary.finished_count(db, phone),
                            finished_counted=summary.FINISHED_COUNTED,
                            catalog=offline.start_catalog(),
                            sheet_data=offline.sheet_data(None)), status
@@ -106,12 +111,12 @@ def offline_sheet():
 
 
 @bp.get("/games")
+@private
 def listing():
     """This phone's games (every game with OPEN_LIST), a page at a time, from their
     stored state: the cost does not grow with the games ever played."""
     db, page = get_db(), _page()
-    store.summarize_stale(db)
-    games, more = summary.games_page(db, access.scope(), page)
+    games, more = summary.games_page(db, scope(), page)
     return render_template("games/list.html", running=[g for g in games if not g.finished],
                            finished=[g for g in games if g.finished], page=page, more=more)
 
@@ -126,16 +131,29 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, ask_zero=ask_zero,
         sheet_data=offline.sheet_data(game),
         bgstats_link=bgstats.link(played) if played else None,
+        listed=access.allowed(get_db(), game.id),
     ), status
 
 
 @bp.get("/games/<game:game_id>")
 def sheet(game_id: str):
+    """The score sheet. Opening it writes nothing: a game opened through its link joins
+    this phone's list by :func:`keep`, which the page's script posts by itself (a button
+    without scripts)."""
     game = _game(game_id)
-    access.grant(get_db(), game.id)  # opened through its link: now one of this phone's
     # After an undo: the note on the withdrawn deal, while it can still be restored.
     withdrawn = request.args.get("withdrawn", type=int)
     return _sheet(game, withdrawn=withdrawn if withdrawn == game.state.restorable else None)
+
+
+@bp.post("/games/<game:game_id>/keep")
+def keep(game_id: str):
+    """Keep a game opened through its link on this phone's list (its device cookie)."""
+    _settings(game_id)  # no such game: 404, whatever was posted
+    if not ConfirmForm().validate_on_submit():
+        abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
+    access.grant(get_db(), game_id)
+    return kept(url_for("games.sheet", game_id=game_id))
 
 
 @bp.post("/games/<game:game_id>/deals/<int:number>/withdraw")
@@ -186,14 +204,14 @@ def add_deal(game_id: str):
         return redirect(url_for("games.preview", game_id=game_id, **form.typed(),
                                 _anchor="deal-form"))
     try:
+        number = form.deal_number()  # as the API reads it: never "the next deal" unasked
         entry = form.entry(settings)
         if form.unconfirmed_zero(settings, entry):
             return _sheet(_game(game_id), form, ask_zero=True)
-        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, form.deal_number(),
-                                    entry, None)
+        saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, number, entry, None)
     except errors.RulesError as exc:
-        if exc.status == 409:
-            form.number.data = ""  # the game moved on: the form offers the next free number
+        if exc.status == 409 or isinstance(exc, errors.BadDealNumber):
+            form.number.data = ""  # the form offers the next free number, for the table to see
         return _sheet(_game(game_id), form, describe(exc), status=exc.status)
     return _to_sheet(saved)
 
@@ -257,6 +275,7 @@ def delete(game_id: str):
     game = _game(game_id)
     if not access.allowed(get_db(), game.id):
         abort(404)  # not one of this phone's games: as if there were none
+    store.check_change(get_db(), game.id, store.Change.DELETE)  # a kept game says so now
     form = ConfirmForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
@@ -287,7 +306,9 @@ def import_page():
     problem = None
     if form.validate_on_submit():
         file = form.file.data
-        raw = file.read(imports.MAX_BYTES + 1) if file else (form.text.data or "")
+        # A text field sends its line breaks as CRLF; the text pasted had them as LF.
+        raw = (file.read(imports.MAX_BYTES + 1) if file
+               else (form.text.data or "").replace("\r\n", "\n"))
         try:
             games = imports.read(raw)
         except imports.BadBackup as exc:
@@ -308,11 +329,22 @@ def import_page():
         400 if problem else 200)
 
 
+@bp.errorhandler(413)
+def too_large(error: RequestEntityTooLarge):
+    """A backup file larger than any body the app reads: the import page again, saying so
+    in the visitor's language (the form is not read, so nothing of it is kept). Any other
+    page of the games answers as every page does."""
+    if request.endpoint != "games.import_page":
+        return http_error(error)
+    return render_template("games/import.html", form=ImportForm(formdata=None),
+                           problem=describe(imports.BackupTooLarge())), 413
+
+
 @bp.get("/games/stats")
+@private
 def stats():
     db, page = get_db(), _page()
-    store.summarize_stale(db)
-    rows, more = summary.statistics(db, access.scope(), page)
+    rows, more = summary.statistics(db, scope(), page)
     for row in rows:  # 1.5 in English, 1,5 in Dutch and German; 67 %, 67%
         average, rate = row["average"], row["win_rate"]
         row["average_text"] = "–" if average is None else format_decimal(average, "0.0")

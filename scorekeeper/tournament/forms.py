@@ -77,6 +77,10 @@ class CreateForm(FlaskForm):
         return players, hands
 
 
+class ConfirmForm(FlaskForm):
+    """An empty form: a POST button with its CSRF token (keep a tournament on this phone)."""
+
+
 class ResultsForm(FlaskForm):
     """``points1..points5``: one game's minus points per sheet, in seating order."""
 

@@ -4,26 +4,44 @@ The pages and PDFs; ``POST /api/v1/tournament/sheets`` is in :mod:`.api`. Rules 
 :mod:`scorekeeper.engine.tournament`, forms in :mod:`.forms`, storage in :mod:`.store`,
 printing in :mod:`.sheets`. A bad form is shown again with what was typed, so the views
 catch the rules' errors themselves; anything else goes to the app's error handlers.
+
+A tournament is kept as a game is: its address holds an unguessable token
+(``<tournament:…>``), so only whoever has its link sees its hands and enters results, and
+``/tournament`` lists only the tournaments made on this device or kept from their link.
 """
 
 from __future__ import annotations
 
+import click
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 
 from ..engine import tournament as tournament_rules
 from ..engine.cards import bullheads
 from ..engine.errors import N_, RulesError
 from ..web import catalog
 from ..web.db import get_db
+from ..web.device import device, kept, scope
 from ..web.errors import describe
 from ..web.pdf import current_lang, paper_arg
 from ..web.pdf import response as pdf_response
+from ..web.security import SecretToken, private
 from . import event as event_fields
 from . import store
-from .forms import CreateForm, ResultsForm
+from .forms import ConfirmForm, CreateForm, ResultsForm
 from .sheets import blank_context, sheets_context
 
+
+class TournamentToken(SecretToken):
+    """``<tournament:tournament_id>`` in a route: a tournament's token, 20 hex digits."""
+
+
+def _add_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters.setdefault("tournament", TournamentToken)
+
+
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
+bp.record_once(_add_converter)  # before any route names <tournament:...>
 
 #: The draft on one phone (static/js/tournament-draft.js): what its status line says.
 DRAFT = {
@@ -34,10 +52,21 @@ DRAFT = {
 }
 
 
+@bp.cli.command("links")
+def links_command() -> None:
+    """Print every stored tournament's address, newest first (the keeper of the server
+    hands a link on to whoever played a tournament made before addresses were tokens)."""
+    for item in store.recent(get_db(), None, limit=-1):
+        event = f"{item['event'].name} · " if item["event"].name else ""
+        click.echo(f"/tournament/{item['id']}  {item['created_at']}  {event}"
+                   + ", ".join(item["players"]))
+
+
 # --- Pages ---
 
 
 @bp.route("", methods=["GET", "POST"])
+@private  # lists this device's tournaments
 def page():
     form = CreateForm()
     message = None
@@ -48,13 +77,14 @@ def page():
         except RulesError as exc:
             message = describe(exc)
         else:
-            tournament_id = store.create(get_db(), players, hands, event)
-            return redirect(url_for("tournament.show", tournament_id=tournament_id))
+            token = store.create(get_db(), players, hands, event, device(create=True))
+            return redirect(url_for("tournament.show", tournament_id=token))
     elif form.is_submitted():
         abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
+    phone = scope()
     return render_template(
-        "tournament/index.html", form=form, message=message, recent=store.recent(get_db()),
-        catalog=catalog.render(DRAFT),
+        "tournament/index.html", form=form, message=message, open_list=phone is None,
+        recent=store.recent(get_db(), phone), catalog=catalog.render(DRAFT),
     ), (400 if message else 200)
 
 
@@ -88,7 +118,7 @@ def blank_preview():
     )
 
 
-def _load(tournament_id: int) -> store.Tournament:
+def _load(tournament_id: str) -> store.Tournament:
     tournament = store.load(get_db(), tournament_id)
     if tournament is None:
         abort(404)
@@ -100,8 +130,8 @@ def _open_game(tournament: store.Tournament) -> int:
     return tournament.next_game or len(tournament.players)
 
 
-@bp.get("/<int:tournament_id>")
-def show(tournament_id: int):
+@bp.get("/<tournament:tournament_id>")
+def show(tournament_id: str):
     tournament = _load(tournament_id)
     game = request.args.get("game", type=int) or tournament.next_game
     if game is not None and not 1 <= game <= _open_game(tournament):
@@ -117,16 +147,30 @@ def show(tournament_id: int):
 def _render_show(tournament: store.Tournament, game: int | None, form: ResultsForm,
                  message: str | None):
     players = tournament.players
+    phone = scope()
     return render_template(
         "tournament/show.html", t=tournament, game=game, form=form, message=message,
+        listed=phone is None or store.kept(get_db(), phone, tournament.id),
         plan=tournament_rules.schedule(players),
         hands=tournament_rules.hands_played(players),
         rows=tournament_rules.starting_rows(players, tournament.hands), bullheads=bullheads,
     ), (400 if message else 200)
 
 
-@bp.post("/<int:tournament_id>/games/<int:game>")
-def save_game(tournament_id: int, game: int):
+@bp.post("/<tournament:tournament_id>/keep")
+def keep(tournament_id: str):
+    """Keep a tournament opened through its link on this phone's list (its device cookie)."""
+    tournament = _load(tournament_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)  # only the CSRF check can fail, and CSRFProtect answers that first
+    phone = device(create=True)
+    assert phone is not None
+    store.keep(get_db(), phone, tournament.id)
+    return kept(url_for("tournament.show", tournament_id=tournament.id))
+
+
+@bp.post("/<tournament:tournament_id>/games/<int:game>")
+def save_game(tournament_id: str, game: int):
     tournament = _load(tournament_id)
     if not 1 <= game <= _open_game(tournament):
         abort(404)
@@ -137,7 +181,7 @@ def save_game(tournament_id: int, game: int):
         points = form.points(tournament.players)
     except RulesError as exc:
         return _render_show(tournament, game, form, describe(exc))
-    store.save_game(get_db(), tournament.id, game, points)
+    store.save_game(get_db(), tournament, game, points)
     return redirect(url_for("tournament.show", tournament_id=tournament.id) + "#standings")
 
 
@@ -147,17 +191,17 @@ def _sheets_context(tournament: store.Tournament) -> dict:
                           event_fields.per_page_from_query(request.args))
 
 
-@bp.get("/<int:tournament_id>/sheets.pdf")
-def sheets_pdf(tournament_id: int):
+@bp.get("/<tournament:tournament_id>/sheets.pdf")
+def sheets_pdf(tournament_id: str):
     tournament = _load(tournament_id)
     return pdf_response(
-        "tournament/sheets.html", f"tournament-{tournament.id}-sheets.pdf", current_lang(),
+        "tournament/sheets.html", "tournament-sheets.pdf", current_lang(),
         paper_arg(), **_sheets_context(tournament),
     )
 
 
-@bp.get("/<int:tournament_id>/sheets")
-def sheets_preview(tournament_id: int):
+@bp.get("/<tournament:tournament_id>/sheets")
+def sheets_preview(tournament_id: str):
     """The sheets as a web page: the same template the PDF is made from."""
     tournament = _load(tournament_id)
     return render_template(
@@ -169,11 +213,11 @@ def sheets_preview(tournament_id: int):
     )
 
 
-@bp.get("/<int:tournament_id>/standings.pdf")
-def standings_pdf(tournament_id: int):
+@bp.get("/<tournament:tournament_id>/standings.pdf")
+def standings_pdf(tournament_id: str):
     tournament = _load(tournament_id)
     return pdf_response(
-        "tournament/standings.html", f"tournament-{tournament.id}-standings.pdf",
+        "tournament/standings.html", "tournament-standings.pdf",
         current_lang(), paper_arg(), t=tournament,
         hands=tournament_rules.hands_played(tournament.players),
     )

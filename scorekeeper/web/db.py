@@ -3,13 +3,16 @@
 Migrations run the first time a database path is opened in a process (never as a side
 effect of ``create_app``), so a fresh ``DATABASE`` path just works and an older file is
 brought up to date without losing a row. ``PRAGMA user_version`` holds the schema version.
+Right after them, each feature's upkeep (:func:`after_migrations`) brings older rows up
+to date in Python, where SQL alone cannot (a game's stored state is a replay of its
+log): so no page has to, and reading a page never writes.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
@@ -19,6 +22,16 @@ from .schema import MIGRATIONS
 
 _migrated: set[str] = set()
 _lock = threading.Lock()
+#: What runs after the migrations, once per database path and process, in this order.
+_upkeep: list[Callable[[sqlite3.Connection], None]] = []
+
+
+def after_migrations(upkeep: Callable[[sqlite3.Connection], None]) -> None:
+    """Run ``upkeep(connection)`` whenever a database is first opened, after its
+    migrations; it must find its own work (a second run finds none) and write through
+    :func:`transaction`. A feature registers it when its blueprint is registered."""
+    if upkeep not in _upkeep:
+        _upkeep.append(upkeep)
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -30,6 +43,8 @@ def connect(path: str) -> sqlite3.Connection:
         with _lock:
             if path not in _migrated:
                 migrate(conn)
+                for upkeep in _upkeep:
+                    upkeep(conn)
                 _migrated.add(path)
     return conn
 
@@ -58,7 +73,21 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
     IMMEDIATE takes the write lock at once, so two phones writing at the same moment are
     serialized: the second sees what the first wrote. Every store writes through here.
+
+    Inside another transaction it is a savepoint: a write made of other stores' writes
+    (a club event seating a round creates a game per table) is one transaction, and a
+    part that fails rolls back alone before the whole decides.
     """
+    if db.in_transaction:
+        db.execute("SAVEPOINT part")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK TO part")
+            db.execute("RELEASE part")
+            raise
+        db.execute("RELEASE part")
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db

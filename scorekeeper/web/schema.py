@@ -233,4 +233,64 @@ MIGRATIONS: list[str] = [
     JOIN game_players b ON b.game_id = s.game_id AND b.name_key != a.name_key
     GROUP BY scope, a.name_key, b.name_key;
     """,
+    # tournaments kept as games are: each gets an unguessable token, its id outside the
+    # store (the integer stays the key of its results and of its event in meta), older
+    # ones theirs here. tournament_access: the tournaments a device (its cookie) made or
+    # kept from their link, the only ones its list shows.
+    """
+    ALTER TABLE tournaments ADD COLUMN token TEXT;
+    UPDATE tournaments SET token = lower(hex(randomblob(10)));
+    CREATE UNIQUE INDEX tournaments_token ON tournaments (token);
+    CREATE TABLE tournament_access (
+        device TEXT NOT NULL,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        PRIMARY KEY (device, tournament_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX tournament_access_by_tournament ON tournament_access (tournament_id)
+    """,
+    # a game's version, kept on its row: how many entries its log holds, one more with
+    # every event written (the games store counts it beside the event's own row). The
+    # open score sheets ask "has the game moved?" all evening; this answers with one
+    # read of the row found by its token, without reading the log.
+    """
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET version = (SELECT count(*) FROM game_events e WHERE e.game_id = games.id)
+    """,
+    # club events get a director (docs/api.md, Club events): the SHA-256 of the director's
+    # key, never the key; the devices that hold it, numbered per event; and the event's
+    # history (who did what, when). A table can be re-opened by the director (its sheet
+    # takes changes again after its round closed), or hold the totals typed from its
+    # paper sheet; a game the director replaced is kept in event_old_games. A game is
+    # found by its token (event_tables_by_game): the games store asks the event before
+    # one of its games changes.
+    """
+    ALTER TABLE events ADD COLUMN director_hash TEXT;
+    ALTER TABLE event_tables ADD COLUMN reopened INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE event_tables ADD COLUMN paper TEXT;
+    CREATE INDEX event_tables_by_game ON event_tables (game);
+    CREATE TABLE event_old_games (
+        game NOT NULL PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        replaced_at TEXT NOT NULL
+    );
+    CREATE INDEX event_old_games_by_event ON event_old_games (event_id, round, number);
+    CREATE TABLE event_devices (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        device TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        PRIMARY KEY (event_id, device)
+    ) WITHOUT ROWID;
+    CREATE TABLE event_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        device TEXT NOT NULL,
+        act TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX event_history_by_event ON event_history (event_id, id)
+    """,
 ]

@@ -1,5 +1,19 @@
-"""CSRF on every form and state-changing API call, headers that keep pages inert, URL
-numbers that the database can hold, and pages that read forms only.
+"""CSRF on every form and state-changing API call, headers that keep pages inert and
+private answers out of every cache, URL numbers that the database can hold, and pages
+that read forms only.
+
+**Private answers.** An answer is private when it shows what not every visitor may see:
+
+- its address holds a secret, a part matched by a :class:`SecretToken` converter (a
+  game's ``<game:…>``, a tournament's ``<tournament:…>``): the sheet, its JSON, its
+  history, corrections and exports, refusals included;
+- or its view is marked :func:`private`: what this device or browser keeps (its lists of
+  games and tournaments, its statistics).
+
+A private answer carries ``Cache-Control: private, no-store``: no shared cache (a club's
+proxy) keeps it, and the browser does not keep it on disk. Every other answer keeps the
+caching its view gave it (static files a year, the worker ``no-cache``). Behind HTTPS
+(``SCOREKEEPER_HTTPS=1``) every answer also carries ``Strict-Transport-Security``.
 
 A refused token is answered by :func:`scorekeeper.web.errors.csrf_error`, beside the
 app's other error handlers.
@@ -7,9 +21,15 @@ app's other error handlers.
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+import re
+import secrets
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Flask, Response, current_app, g, request
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..engine.errors import N_, RulesError
 
@@ -54,10 +74,63 @@ class StoredIntegerConverter(IntegerConverter):
     regex = up_to(SQLITE_MAX_INTEGER)
 
 
+class SecretToken(BaseConverter):
+    """A URL part that is a secret: 20 hex digits (80 random bits, :func:`new_token`).
+    Whoever holds the link may see and change what it names; every answer to an address
+    that holds one is private. Anything else (an old integer id, a number past any
+    integer type) matches no route: a plain 404. Each feature subclasses it under its own
+    name (``<game:…>``, ``<tournament:…>``)."""
+
+    regex = "[0-9a-f]{20}"
+
+
+def new_token() -> str:
+    """80 random bits as 20 hex digits: what a :class:`SecretToken` matches."""
+    return secrets.token_hex(10)
+
+
+#: The answer's header for a private answer.
+PRIVATE = "private, no-store"
+_CONVERTER = re.compile(r"<(\w+)(?:\([^)]*\))?:\w+>")
+
+
+def private(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a view whose answer shows what this device or browser keeps (its lists, its
+    statistics): the answer is private, whatever its address."""
+
+    @wraps(view)
+    def marked(*args: Any, **kwargs: Any) -> Any:
+        g.private = True
+        return view(*args, **kwargs)
+
+    return marked
+
+
+def _secret_address() -> bool:
+    """Whether the matched route holds a part matched by a :class:`SecretToken`."""
+    rule = request.url_rule
+    if rule is None:
+        return False
+    converters = current_app.url_map.converters
+    return any(issubclass(converters.get(name, BaseConverter), SecretToken)
+               for name in _CONVERTER.findall(rule.rule))
+
+
+def is_private() -> bool:
+    """The one rule (this module's docstring): a secret address, or a view marked private."""
+    return bool(g.get("private")) or _secret_address()
+
+
 def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
+    if is_private():
+        response.headers["Cache-Control"] = PRIVATE
+        response.headers.pop("Expires", None)
+    transport = current_app.config.get("STRICT_TRANSPORT_SECURITY")
+    if transport:
+        response.headers["Strict-Transport-Security"] = transport
     return response
 
 

@@ -56,7 +56,7 @@ def test_a_club_evening_from_the_directors_phone(page: Page, browser: Browser, b
     sizes = sorted(len(t.locator(".seats").inner_text().split(", ")) for t in tables.all())
     assert sizes == [4, 4, 5]
     tap_size_ok(page, ".table-links a")
-    event_url = page.url.split("#")[0]
+    event_url = page.url.split("/director/")[0]
 
     # The big screen, refreshing every 2 seconds for the test (15 by default).
     screen = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
@@ -69,9 +69,13 @@ def test_a_club_evening_from_the_directors_phone(page: Page, browser: Browser, b
     phones = [context.new_page() for context in contexts]
     links = table_links(page)
     play_tables(phones[:2], base_url, links[:2])
-    expect(live.locator(".playing li")).to_have_text(["Table 3"], timeout=10_000)
+    # Table 3 has not entered a deal: the seating stays up, beside the first standings.
+    expect(live.locator(".live-seating li.started")).to_have_count(2, timeout=10_000)
+    expect(live.locator(".live-seating li:not(.started) strong")).to_have_text(["Table 3"])
+    expect(live.locator(".standings tbody tr")).to_have_count(13)
     page.reload()
-    expect(page.locator("#seat-waiting")).to_contain_text("still being played at 1 table")
+    expect(page.locator("#seat-waiting")).to_contain_text(
+        "Event round 1 is still being played at 1 table:")
     play_tables(phones[2:], base_url, links[2:])
 
     page.reload()

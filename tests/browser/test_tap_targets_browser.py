@@ -227,7 +227,7 @@ def test_tournament_pages(page: Page, base_url: str):
     for card in range(1, 31):
         page.locator(f'#draft-grid button[data-card="{card}"]').tap()
     page.locator("#create").tap()
-    expect(page).to_have_url(re.compile(r"/tournament/\d+"))
+    expect(page).to_have_url(re.compile(r"/tournament/[0-9a-f]{20}"))
     assert_disclosures_show_they_open(page, "a tournament")
     assert_fits_a_finger(page, "a tournament before its first game")
     for seat, points in enumerate(["5", "0", "12"], start=1):
@@ -260,3 +260,36 @@ def test_rules_pages(page: Page, base_url: str, tmp_path: Path):
     page.goto(checker + "?r1=12&r2=37&r3=43&r4=58&player=Ann&card=14")
     expect(page.locator("#oc-result .oc-step")).to_have_count(1)
     assert_fits_a_finger(page, "the exported checker with an answer")
+
+
+def test_event_pages(page: Page, base_url: str):
+    """A club event through the night: the start page, the director's page with its tables'
+    remedies and history, the public page, the live page on a phone, the wall list, "where
+    do I sit" with an answer, the totals form, the import page and the 403 page."""
+    page.goto(f"{base_url}/events?lang=en")
+    page.fill("#name", "Tap night")
+    page.fill("#players", "\n".join(f"{name} {n}" for n in (1, 2) for name in TEN[:5]))
+    page.fill("#rounds", "2")
+    page.get_by_role("button", name="Start the event").click()
+    expect(page.locator(".qr-code svg")).to_be_visible()
+    director = page.url.split("?")[0]
+    event = director.split("/director/")[0]
+    page.get_by_role("button", name="Draw the tables of event round 1").click()
+    expect(page.locator("#round .event-table")).to_have_count(2)
+    assert_fits_a_finger(page, "the director's page")
+    page.reload()
+    assert_disclosures_show_they_open(page, "the director's page")
+    page.goto(f"{base_url}/events?lang=en")
+    assert_fits_a_finger(page, "/events with this browser's event")
+    for path in ("", "/live", "/wall", "/find", "/rounds/1/tables/1/totals"):
+        page.goto(f"{event}{path}?lang=en")
+        assert_fits_a_finger(page, f"/events/<id>{path}")
+    page.goto(f"{event}/find?lang=en&name=ann")
+    expect(page.locator("#find-list li:not([hidden])")).to_have_count(2)
+    assert_fits_a_finger(page, "where do I sit, answered")
+    page.goto(f"{base_url}/events/import?lang=en")
+    assert_fits_a_finger(page, "/events/import")
+    page.context.clear_cookies()
+    page.goto(f"{event}/rounds/1/tables/1/totals?lang=en")
+    expect(page.locator("h1")).to_have_text("Not yours to change")
+    assert_fits_a_finger(page, "the 403 page")

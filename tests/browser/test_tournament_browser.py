@@ -69,7 +69,7 @@ def test_three_players_from_the_draft_to_the_final_standings(page: Page, base_ur
     page.fill("#event_date", "2025-03-14")
     page.fill("#event_table", "7")
     page.get_by_role("button", name="Start the tournament").tap()
-    expect(page).to_have_url(re.compile(r"/tournament/\d+"))
+    expect(page).to_have_url(re.compile(r"/tournament/[0-9a-f]{20}"))
     expect(page.locator("main")).to_contain_text("The four rows start with 31, 32, 33, 34.")
     expect(page.locator("#event")).to_have_text("Club <b>evening</b> · March 14, 2025 · Table 7")
 
@@ -128,7 +128,7 @@ def start_tournament(page: Page, base_url: str, names: list[str], lang: str = "e
         page.fill(f"#hand{seat}", " ".join(str(card) for card in range(seat, 10 * len(names) + 1,
                                                                         len(names))))
     page.locator("#create").tap()
-    expect(page).to_have_url(re.compile(r"/tournament/\d+"))
+    expect(page).to_have_url(re.compile(r"/tournament/[0-9a-f]{20}"))
     return page.url.split("?")[0]
 
 

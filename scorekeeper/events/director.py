@@ -1,0 +1,102 @@
+"""Who may change an event: the holder of its director's key (docs/api.md, Club events).
+
+The key is made when the event is (at least 128 random bits; here 192) and handed to the
+director once: in the answer of ``POST /api/v1/events``, and as the director's link
+``/events/<id>/director/<key>``, shown with a QR code on the director's page so a second
+director can take it over. The event stores only the key's SHA-256, compared in constant
+time. A program sends the key in the header ``X-Director-Key``; a browser that opened the
+director's link holds it in a cookie (HttpOnly, SameSite=Lax, kept to the event's own
+pages by its path, ``/events/<id>``) together with a random id of that device, which the
+event's history names.
+
+A long random key needs no slow hash: nobody can try enough keys to find one whose
+SHA-256 matches, and the hash alone opens nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+from flask import Response, current_app, has_request_context, request
+
+from .errors import DirectorOnly
+from .store import API_DEVICE, Event
+
+HEADER = "X-Director-Key"
+COOKIE = "director"
+#: How long a browser remembers that it directs an event: long past any evening.
+COOKIE_DAYS = 60
+_KEY = re.compile(r"[A-Za-z0-9_-]{32}")
+_COOKIE_VALUE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{32})")
+
+
+def new_key() -> str:
+    """192 random bits, URL-safe (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
+
+
+def opens(event: Event, key: object) -> bool:
+    """Whether ``key`` is this event's director's key (in constant time)."""
+    if event.director_hash is None or not isinstance(key, str) or not _KEY.fullmatch(key):
+        return False
+    return hmac.compare_digest(key_hash(key), event.director_hash)
+
+
+def _cookie() -> tuple[str, str] | None:
+    """The device id and key this browser holds for the event of the request's path."""
+    match = _COOKIE_VALUE.fullmatch(request.cookies.get(COOKIE, ""))
+    return (match[1], match[2]) if match else None
+
+
+def device_of(event: Event) -> str | None:
+    """Who asks, when they hold the event's key: the device id from this browser's cookie,
+    or :data:`~.store.API_DEVICE` for the key sent as ``X-Director-Key``; else None."""
+    if not has_request_context():
+        return None
+    if HEADER in request.headers:
+        return API_DEVICE if opens(event, request.headers[HEADER]) else None
+    held = _cookie()
+    return held[0] if held and opens(event, held[1]) else None
+
+
+def require(event: Event) -> str:
+    """The asking director's device, or :class:`DirectorOnly` (403): nothing changes."""
+    device = device_of(event)
+    if device is None:
+        raise DirectorOnly(event=event.name)
+    return device
+
+
+def held_key(event: Event) -> str | None:
+    """The key this browser holds for ``event`` (to link its director's page), if valid."""
+    held = _cookie()
+    return held[1] if held and opens(event, held[1]) else None
+
+
+def new_device() -> str:
+    return secrets.token_hex(8)
+
+
+def remember(response: Response, event_id: str, key: str, device: str) -> Response:
+    """Make this browser a director of the event: the cookie goes only to the event's
+    pages (its path), never to another site's request (SameSite=Lax), and no script reads
+    it (HttpOnly)."""
+    response.set_cookie(
+        COOKIE, f"{device}.{key}", max_age=COOKIE_DAYS * 24 * 3600, path=f"/events/{event_id}",
+        httponly=True, samesite="Lax", secure=bool(current_app.config["SESSION_COOKIE_SECURE"]))
+    return response
+
+
+def private(response: Response) -> Response:
+    """A page or file that holds the key or the tables' game links: never kept by a cache,
+    and never named in another page's Referer."""
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response

@@ -1,0 +1,53 @@
+"""An event keeps its tables' games: what the games store may change in one of them.
+
+Registered with the games store (:func:`games.store.add_keeper`), which asks before every
+change of a game, inside the change's transaction; the store knows nothing of events.
+
+- A table's game, or one the director replaced, is never deleted, nor its settings
+  changed, from its sheet (:class:`EventGame`, 409): a table "still playing" forever
+  could stop the event.
+- A replaced game, and a game whose table's totals were typed from paper, is kept as it
+  was (:class:`GameReplaced`, :class:`PlayedOnPaper`, 409).
+- Once the next round is seated, a table's game takes deals, corrections, undos and
+  restores only from its director (the key in ``X-Director-Key``), unless the director
+  re-opened the table (:class:`RoundClosed`, 403). A change the key made is written in
+  the event's history.
+"""
+
+from __future__ import annotations
+
+import hmac
+import sqlite3
+
+from flask import has_request_context, request
+
+from ..games import store as games
+from . import director, store
+from .errors import EventGame, GameReplaced, PlayedOnPaper, RoundClosed
+
+
+def _with_key(kept: sqlite3.Row) -> bool:
+    """The request sends the event's director's key."""
+    if not has_request_context() or kept["director_hash"] is None:
+        return False
+    key = request.headers.get(director.HEADER)
+    return key is not None and hmac.compare_digest(director.key_hash(key),
+                                                   kept["director_hash"])
+
+
+def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:
+    kept = store.kept_game(db, token)
+    if kept is None:
+        return
+    where = {"event": kept["name"], "round": kept["round"], "table": kept["number"]}
+    if change in (games.Change.DELETE, games.Change.SETTINGS):
+        raise EventGame(event=kept["name"])
+    if kept["old"]:
+        raise GameReplaced(**where)
+    if kept["paper"] is not None:
+        raise PlayedOnPaper(**where)
+    if kept["round"] < kept["last"] and not kept["reopened"]:
+        if not _with_key(kept):
+            raise RoundClosed(**where)
+        store.log(db, kept["event_id"], store.API_DEVICE, "game",
+                  round=kept["round"], table=kept["number"], change=str(change))

@@ -1,0 +1,21 @@
+// A page opened through its link keeps its game or tournament on this phone's list: the
+// page's form (templates/_keep.html) is posted here with its CSRF token, and the button
+// is shown again only when that fails (no connection), for the player to try.
+const form = document.querySelector("form[data-keep]");
+
+async function keep(target) {
+  target.hidden = true;
+  try {
+    const answer = await fetch(target.action, {
+      method: "POST",
+      body: new FormData(target),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    target.hidden = answer.ok;
+  } catch {
+    target.hidden = false;
+  }
+}
+
+if (form) keep(form);
