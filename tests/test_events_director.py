@@ -264,7 +264,8 @@ def test_a_slip_holder_cannot_delete_a_tables_game(director, client):
     event = director.event()
     table = director.seat(event["id"])[0]
     game = table["game"]
-    client.get(f"/games/{game}")  # the slip holder opens it: one of this phone's games
+    client.post(f"/games/{game}/keep",  # the slip holder keeps it: one of this phone's games
+                data={"csrf_token": read_csrf_token(client, "/events")})
     for answer in (client.get(f"/games/{game}/delete"),
                    client.post(f"/games/{game}/delete",
                                data={"csrf_token": read_csrf_token(client, "/events")})):

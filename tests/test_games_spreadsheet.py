@@ -143,10 +143,12 @@ def test_an_events_relative_points_below_the_average_are_numbers(client, lang, s
     from conftest import read_csrf_token
 
     headers = {"X-CSRFToken": read_csrf_token(client)}
-    event = client.post("/api/v1/events", headers=headers, json={
+    made = client.post("/api/v1/events", headers=headers, json={
         "name": "Clubavond", "players": list("ABCDEF"), "rounds": 1, "seed": 3,
-        "fixed_deals": 1}).get_json()["id"]
-    tables = client.post(f"/api/v1/events/{event}/rounds", headers=headers).get_json()["tables"]
+        "fixed_deals": 1}).get_json()
+    event, key = made["id"], {"X-Director-Key": made["director_key"]}
+    tables = client.post(f"/api/v1/events/{event}/rounds",
+                         headers={**headers, **key}).get_json()["tables"]
     for table in tables:  # 2, 3 and 30 bullheads: the mean is 35/3
         answer = client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
             "number": 1, "bullheads": dict(zip(table["players"], (2, 3, 30), strict=True))})
