@@ -105,8 +105,8 @@ def stored(app, client):
     client.post(f"/tournament/{tournament}/games/1", data={
         "points1": "1", "points2": "2", "points3": "3", "csrf_token": headers["X-CSRFToken"]})
     event, key = new_event_and_key(client)
-    return {"game_id": game, "tournament_id": tournament, "event_id": event, "key": key, "table": "1",
-            "number": "1", "game": "1", "lang": "nl", "paper": "a4",
+    return {"game_id": game, "tournament_id": tournament, "event_id": event, "key": key,
+            "table": "1", "number": "1", "game": "1", "lang": "nl", "paper": "a4",
             "filename": "css/site.css"}
 
 
