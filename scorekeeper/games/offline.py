@@ -113,6 +113,7 @@ SHEET = {
     "csv_total": N_("Total"),
     # Saving (games/_sync.html).
     "all_saved": N_("All saved."),
+    "held": N_("Not everything is on the server: what is shown below waits for your choice."),
     "local_only": N_("Kept on this phone: the game is sent as soon as the server can be "
                      "reached."),
     "remote": N_("Another phone changed this game."),

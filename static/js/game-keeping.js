@@ -110,16 +110,31 @@ export function nextToSend(record) {
 }
 
 /**
- * The server took ``entry``, and answered the game at ``version``. This phone's entries for
- * the same deal that still wait were typed after it, on the game as this phone had it: they
- * saw ``entry``, so their ``base`` moves up to it (no other phone's change of that deal can
- * hide in between: it would have refused ``entry``).
+ * The base this phone's waiting entries for deal ``entry.number`` move up to once the
+ * server kept ``entry`` and answered ``game``: the deal's own version when ``entry`` gave
+ * the deal its values, the game's when ``entry`` withdrew the deal and it is still out;
+ * else null (another phone changed the deal after ``entry``: the old base lets the server
+ * say so).
  */
-export function acknowledge(record, entry, version) {
-  Object.assign(entry, { state: "sent", acked: version, problem: null });
+export function keptBase(entry, game) {
+  const deal = (game.deals || []).find((row) => row.number === entry.number);
+  if (entry.kind === "withdrawal") return deal ? null : game.version;
+  return deal && deal.client_id === entry.client_id ? deal.version : null;
+}
+
+/**
+ * The server took ``entry``, and answered ``game`` (its version and deals). This phone's
+ * entries for the same deal that still wait were typed after it, on the game as this
+ * phone had it: they saw ``entry``, so their ``base`` moves up to it (no other phone's
+ * change of that deal can hide in between: it would have refused ``entry``).
+ */
+export function acknowledge(record, entry, game) {
+  Object.assign(entry, { state: "sent", acked: game.version, problem: null });
+  const base = keptBase(entry, game);
+  if (base === null) return;
   for (const later of record.pending) {
     if (later !== entry && later.state === "waiting" && later.number === entry.number) {
-      later.base = Math.max(later.base ?? 0, version);
+      later.base = Math.max(later.base ?? 0, base);
     }
   }
 }
@@ -188,7 +203,8 @@ export const freeNumber = (record) => nextNumber(view(record).state);
  * The players' choice for the first held entry: "same"/"theirs"/"forget" leave it out;
  * "next" makes it the next free deal, and this phone's entries after it move up with it;
  * "correct" makes it a correction of the deal the other phone entered; "mine"/"again"
- * send it again, as seen now.
+ * send it again, as seen now. Whatever is sent is a new entry: a new client_id, and the
+ * game's version as this phone sees it now as its base.
  */
 export function choose(record, clientId, choice) {
   const entry = record.pending.find((e) => e.client_id === clientId);
@@ -206,12 +222,10 @@ export function choose(record, clientId, choice) {
     for (const later of record.pending.slice(record.pending.indexOf(entry))) {
       if (later.number >= from) later.number += shift;
     }
-    entry.client_id = newId();
   } else if (choice === "correct") {
     entry.kind = "correction";
-    entry.client_id = newId();
   }
-  Object.assign(entry, { state: "waiting", base: seen(record), problem: null });
+  Object.assign(entry, { client_id: newId(), state: "waiting", base: seen(record), problem: null });
 }
 
 /** Check a new deal (its number: the form's) against the sheet; answers the entry to add. */

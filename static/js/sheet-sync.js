@@ -13,15 +13,18 @@ const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the
 const entered = (values, name) => (values
   ? `${values.bullheads[name]}${values.hand ? `+${values.hand[name]}` : ""}` : "–");
 
-function stateLine(record) {
+/** The sheet's word on saving; ``held``: entries that wait for the players, not the server. */
+function stateLine(record, held) {
   const { count, since } = waiting(record);
   const lines = [];
   if (record.start?.state === "refused") {
-    lines.push(say("refused", { reason: refusalText(record.start.problem) }));
+    lines.push(say("refused", { reason: reason(record.start.problem) }));
   } else if (record.id === null) {
     lines.push(say("local_only"));
   }
-  if (count && record.start?.state !== "refused") {
+  if (held.length) {
+    lines.push(say("held"));
+  } else if (count && record.start?.state !== "refused") {
     const time = new Intl.DateTimeFormat(document.documentElement.lang, {
       hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(since);
     lines.push(plural("waiting", count, { time }));
@@ -42,10 +45,14 @@ const TITLES = {
   restore: "conflict_restore",
 };
 
+/** A refusal in words: the server's own sentence (in the page's language; a club event's
+ * refusals are worded there alone), else the page's catalog's for one of the phone's. */
+const reason = (problem) => (problem ? problem.error || refusalText(problem) : "");
+
 /** Why the first held entry waits: a refusal's sentence, or the conflict's title. */
 function title(entry, offered) {
   if (entry.state === "refused" || (entry.problem && offered.length === 1)) {
-    return say("refused", { reason: entry.problem ? refusalText(entry.problem) : "" });
+    return say("refused", { reason: reason(entry.problem) });
   }
   return say(TITLES[entry.kind], { number: entry.number });
 }
@@ -85,7 +92,7 @@ function behind(record, entry) {
 export function drawSync({ record, view, persisted, choose }) {
   const box = document.getElementById("sync");
   box.hidden = false;
-  const line = [stateLine(record)];
+  const line = [stateLine(record, view.held)];
   if (Date.now() - (record.remote || 0) < REMOTE_SHOWN) line.push(say("remote"));
   const local = record.id === null || waiting(record).count > 0;
   if (local && persisted === false) line.push(say("not_persisted"));

@@ -11,7 +11,11 @@ import { allGames, getGame, update } from "./local-games.js";
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
 const POLL = 800; // ms from one look at the open game to the next while its page is visible
 const IDLE = 5000; // ms between rounds when nothing is watched
-const MOST = 15000; // ms of the longest pause after failures (1, 2, 4, 8, then 15 s)
+const MOST = 5000; // ms of the longest pause after failures (1, 2, 4, then 5 s)
+/** The 409s the players settle by choosing (another phone wrote that deal first, or
+ * changed it since): any other refusal (a closed round of a club event, a game the director
+ * replaced, a finished game) is shown on the entry as the server words it. */
+const SETTLED_BY_PLAYERS = new Set(["DealNumberTaken", "DealNumberSkipped", "DealChangedMeanwhile"]);
 
 /** The game as the API takes it (POST /api/v1/games). */
 const gameBody = (record) => ({ ...record.settings, note: record.note, client_id: record.client_id });
@@ -131,7 +135,7 @@ async function push(net, key, changed) {
       sent = true;
       record = await update(key, (r) => {
         const kept = r.pending.find((e) => e.client_id === entry.client_id);
-        if (kept) acknowledge(r, kept, answer.data.version);
+        if (kept) acknowledge(r, kept, answer.data);
       });
       changed(key);
       continue;
@@ -144,11 +148,11 @@ async function push(net, key, changed) {
 
 /** The server did not take ``entry``: with the game as it stands (409), a conflict to show. */
 async function refused(net, key, entry, answer, changed) {
-  if (answer.status === 409 && answer.data?.version !== undefined) await fetchLog(net, key, changed);
+  if (answer.data?.version !== undefined) await fetchLog(net, key, changed); // a 409's game
   await update(key, (r) => {
     const kept = r.pending.find((e) => e.client_id === entry.client_id);
     if (!kept) return; // settled by the log itself (the same values)
-    kept.state = answer.status === 409 ? "conflict" : "refused";
+    kept.state = SETTLED_BY_PLAYERS.has(answer.data?.code) ? "conflict" : "refused";
     kept.problem = problemOf(answer);
   });
   changed(key);

@@ -125,6 +125,7 @@ def test_bg_stats_link_of_a_finished_game_on_the_phone_and_without_scripts(
                                        ["Ann", "Bob", "Cas"], values, strict=True))})
         assert answer.status == 201
     page.goto(f"{base_url}/games/{game_id}?lang=en")
+    expect(page.locator("#sync-state")).not_to_be_empty()  # the phone's link, not the server's
     link = page.get_by_role("link", name="Log in BG Stats")
     expect(link).to_be_visible()
     href = link.get_attribute("href")

@@ -294,3 +294,97 @@ def test_a_game_that_reaches_66_offline_ends_there_and_reads_as_the_servers_shee
     plain.goto(f"{base_url}/games/{game_id}?lang=en")
     assert regions(plain) == mine
     reader.close()
+
+
+# --- Two phones that correct one deal while apart ---
+
+
+def correct_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
+    """Tap deal ``number``'s number on the sheet, type the values, save the correction."""
+    page.locator(f"[data-correct='{number}']").click()
+    expect(page.locator("#deal-title")).to_have_text(f"Correct deal {number}")
+    for seat, value in enumerate(values):
+        page.fill(f"#bh-{seat}", str(value))
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#deal-title")).not_to_have_text(f"Correct deal {number}")
+
+
+@pytest.mark.parametrize(("choice", "kept"), [("Keep the other phone's", (2, 12, 2)),
+                                              ("Keep mine", (12, 2, 2))])
+def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
+        browser: Browser, base_url: str, choice: str, kept: tuple[int, ...]):
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
+    play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
+    opener.close()
+    first, other = phones(browser, base_url, game_id)
+    first.context.set_offline(True)
+    unreachable(other.context, base_url)
+    correct_deal(first, 2, (2, 12, 2))
+    correct_deal(other, 2, (12, 2, 2))
+    first.context.set_offline(False)
+    first.evaluate("window.dispatchEvent(new Event('online'))")
+    saved(first)
+    other.context.unroute(re.compile(re.escape(base_url) + ".*"))
+
+    conflict = other.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone has changed deal 2 as well.", timeout=20_000)
+    rows = conflict.locator("tbody tr")
+    expect(rows.nth(0).locator("td")).to_have_text(["12", "2"])  # this phone, the other
+    expect(rows.nth(1).locator("td")).to_have_text(["2", "12"])
+    other.wait_for_timeout(2500)  # nothing is sent without the players' choice
+    game = server_game(other, base_url, game_id)
+    assert list(game["deals"][1]["bullheads"].values()) == [2, 12, 2]
+    assert game["deals"][1]["corrections"] == 1
+
+    conflict.get_by_role("button", name=choice).click()
+    saved(other)
+    game = server_game(other, base_url, game_id)
+    assert list(game["deals"][1]["bullheads"].values()) == list(kept)
+    corrections = 2 if choice == "Keep mine" else 1
+    assert game["deals"][1]["corrections"] == corrections  # both stay in the history
+    assert len(events(other, base_url, game_id)) == 3 + corrections
+    totals = [str(v) for v in game["totals"].values()]
+    expect(other.locator("tfoot td")).to_have_text(totals)
+    expect(first.locator("tfoot td")).to_have_text(totals, timeout=5000)
+    expect(other.locator(".conflict")).to_have_count(0)
+
+
+# --- A refusal the players cannot settle ---
+
+
+def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
+        page: Page, base_url: str):
+    """A club event's table game: once the director seats the next round, its deals take
+    corrections only with the director's key. The phone's correction is kept on the sheet
+    as refused, in the server's words, and leaves when the players leave it out."""
+    headers = {"X-CSRFToken": token(page, base_url)}
+    made = page.request.post(f"{base_url}/api/v1/events", headers=headers, data={
+        "name": "Clubavond", "players": [f"P{n}" for n in range(1, 9)], "rounds": 2,
+        "seed": 7, "fixed_deals": 1}).json()
+    director = {**headers, "X-Director-Key": made["director_key"]}
+    seated = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
+    tables = seated.json()["tables"]
+    game_id = tables[0]["game"]
+    open_kept(page, base_url, game_id)
+    enter_deal(page, 1, (8, 4, 6, 6))
+    saved(page)
+    answer = page.request.post(f"{base_url}/api/v1/games/{tables[1]['game']}/deals",
+                               headers=headers, data={"number": 1, "bullheads": dict(
+                                   zip(tables[1]["players"], (4, 6, 3, 12), strict=True))})
+    assert answer.status == 201, answer.text()
+    second = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
+    assert second.status == 201, second.text()  # round 1 is over
+
+    correct_deal(page, 1, (4, 8, 6, 6))
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("The server did not take this: Event round 1 of "
+                                     "“Clubavond” is over", timeout=20_000)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
+    expect(page.locator("#sync-state")).to_contain_text("Not everything is on the server")
+    page.wait_for_timeout(2000)  # it is not sent again by itself
+    assert server_game(page, base_url, game_id)["deals"][0]["corrections"] == 0
+    conflict.get_by_role("button", name="Leave it out").click()
+    saved(page)
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "6", "6"])
+    expect(page.locator(".conflict")).to_have_count(0)

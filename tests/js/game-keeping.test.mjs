@@ -17,6 +17,10 @@ const values = (Ann, Bob) => ({ bullheads: { Ann, Bob }, hand: null, cards: null
 const logged = (kind, number, Ann, Bob, client_id = `other-${number}-${kind}`) => (
   { kind, number, bullheads: { Ann, Bob }, client_id, created_at: "2026-11-25T19:00:00Z" });
 
+/** A write's answer: the game at ``version``, its deals as [number, version, client_id]. */
+const answered = (version, deals) => ({
+  version, deals: deals.map(([number, v, client_id]) => ({ number, version: v, client_id })) });
+
 function served(events = []) {
   return fromServer({ id: "0123456789abcdef0123", client_id: null, created_at: "2026-11-25T18:52:30Z",
     note: "", settings: SETTINGS, evening: "0123456789abcdef0123", events }, 1000);
@@ -29,7 +33,7 @@ test("an entry is drawn at once, waits, and leaves once the server's log holds i
   assert.deepEqual(view(record).state.totals, { Ann: 8, Bob: 4 });
   assert.deepEqual(waiting(record), { count: 1, since: 2000 });
   assert.equal(nextToSend(record), mine);
-  acknowledge(record, mine, 2);
+  acknowledge(record, mine, answered(2, [[2, 2, mine.client_id]]));
   assert.equal(nextToSend(record), null);
   assert.equal(adopt(record, [...record.log, { ...logged("deal", 2, 3, 4), client_id: mine.client_id }]),
     false); // only this phone wrote: no other phone to announce
@@ -113,8 +117,45 @@ test("an entry the server took moves up the base of this phone's next change of 
   const fix = addEntry(record, { kind: "correction", number: 2, entry: values(4, 4) });
   const other = addEntry(record, { kind: "correction", number: 1, entry: values(6, 0) });
   assert.deepEqual([fix.base, other.base], [1, 1]);
-  acknowledge(record, deal, 3); // another phone wrote version 2 meanwhile
-  assert.deepEqual([fix.base, other.base], [3, 1]);
+  // another phone wrote version 2 (a correction of deal 1), the deal landed as version 3,
+  // and a third change elsewhere made the game version 4 by the time it was answered
+  acknowledge(record, deal, answered(4, [[1, 2, "other"], [2, 3, deal.client_id]]));
+  assert.deepEqual([fix.base, other.base], [3, 1]); // the deal's version, not the game's
+  assert.deepEqual([deal.state, deal.acked], ["sent", 4]);
+});
+
+test("a retry answered after another phone changed the deal leaves the base: a conflict", () => {
+  const record = served([logged("deal", 1, 5, 0)]);
+  const first = addEntry(record, { kind: "correction", number: 1, entry: values(6, 0) });
+  const second = addEntry(record, { kind: "correction", number: 1, entry: values(7, 0) });
+  // the first correction was kept as version 2, its answer lost; the other phone corrected
+  // deal 1 as version 3; the retry is answered 200 with the game as it stands
+  acknowledge(record, first, answered(3, [[1, 3, "other-phone"]]));
+  assert.equal(second.base, 1); // the server will refuse it: DealChangedMeanwhile
+});
+
+test("an undo the server took moves the base of the phone's restore up to the answer", () => {
+  const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 3, 4)]);
+  const undo = addEntry(record, { kind: "withdrawal", number: 2, entry: values(3, 4) });
+  const back = addEntry(record, { kind: "restore", number: 2, entry: values(3, 4) });
+  acknowledge(record, undo, answered(3, [[1, 1, null]]));
+  assert.equal(back.base, 3);
+  const again = served([logged("deal", 1, 5, 0), logged("deal", 2, 3, 4)]);
+  const undone = addEntry(again, { kind: "withdrawal", number: 2, entry: values(3, 4) });
+  const later = addEntry(again, { kind: "restore", number: 2, entry: values(3, 4) });
+  acknowledge(again, undone, answered(4, [[1, 1, null], [2, 4, "other-restore"]]));
+  assert.equal(later.base, 2); // another phone restored it since: the server says so
+});
+
+test("every choice that sends again is a new entry: a new client_id, the base seen now", () => {
+  const record = served([logged("deal", 1, 5, 0)]);
+  const mine = addEntry(record, { kind: "correction", number: 1, entry: values(6, 0) });
+  const before = mine.client_id;
+  adopt(record, [...record.log, logged("correction", 1, 9, 0)]);
+  mine.state = "conflict";
+  choose(record, mine.client_id, "mine");
+  assert.notEqual(mine.client_id, before);
+  assert.deepEqual([mine.state, mine.base], ["waiting", 2]);
 });
 
 test("a game started on the phone waits whole until the server has it", () => {
