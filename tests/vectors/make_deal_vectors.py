@@ -20,7 +20,7 @@ The file holds:
   and deck, then random legal deals for 2 to 10 players.
 - ``settings``: shapes the deck cannot deal (``DeckTooSmall``) and some it just can.
 - ``starts``: the start form as a phone without a connection reads it
-  (``static/js/offline-rules.js`` ``checkSettings``): the fields as typed, and either the
+  (``static/js/game-settings.js`` ``checkSettings``): the fields as typed, and either the
   settings the engine makes of them or the refusal's ``error`` (its code) and ``fields``,
   read as the start page reads them (names trimmed, typed numbers as whole numbers where
   they are ones).
