@@ -388,3 +388,44 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     saved(page)
     expect(page.locator("tfoot td")).to_have_text(["8", "4", "6", "6"])
     expect(page.locator(".conflict")).to_have_count(0)
+
+
+# --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
+
+VISIBILITY = """(state) => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
+        page: Page, base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    play(page, base_url, game_id, [(5, 19)])
+    asks: list[tuple[float, str | None, int]] = []
+    path = f"/api/v1/games/{game_id}"
+
+    def answered(response) -> None:
+        if response.request.method == "GET" and response.url.split("?")[0].endswith(path):
+            asks.append((time.monotonic(), response.request.headers.get("if-none-match"),
+                         response.status))
+
+    page.on("response", answered)
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    saved(page)
+    page.wait_for_timeout(4000)
+    seen = [a for a in asks if a[0] > asks[0][0] + 0.5]
+    assert 3 <= len(seen) <= 6, asks  # about every 0.8 s
+    assert all(tag == '"1"' and status == 304 for _, tag, status in seen), seen
+    gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:], strict=False)]
+    assert all(0.6 < gap < 1.3 for gap in gaps), gaps
+
+    page.evaluate(VISIBILITY, "hidden")
+    page.wait_for_timeout(300)
+    hidden_from = len(asks)
+    page.wait_for_timeout(3000)
+    assert len(asks) == hidden_from  # a hidden sheet asks nothing
+    play(page, base_url, game_id, [(9, 15)])
+    page.evaluate(VISIBILITY, "visible")  # asked at once, and the other phone's deal shows
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=2000)
+    assert asks[hidden_from][1:] == ('"1"', 200)
