@@ -183,7 +183,10 @@ export function choices(record, entry) {
   const { state } = view(record);
   if (entry.state === "refused") return ["forget", "again"];
   if (entry.kind === "deal") {
-    if (!state.deals.some((row) => row.number === entry.number)) return ["forget"];
+    if (!state.deals.some((row) => row.number === entry.number)) {
+      // a number past the next one (another phone undid a deal meanwhile): it may follow on
+      return entry.number > nextNumber(state) && !state.finished ? ["next", "forget"] : ["forget"];
+    }
     return state.finished ? ["same", "correct"] : ["same", "next", "correct"];
   }
   if (entry.kind === "correction") return ["theirs", "mine"];

@@ -167,3 +167,14 @@ test("a game started on the phone waits whole until the server has it", () => {
   assert.deepEqual(waiting(record), { count: 2, since: 500 });
   assert.deepEqual(view(record).state.totals, { Ann: 5, Bob: 0 });
 });
+
+test("a deal numbered past the next one (the other phone undid one) may follow on", () => {
+  const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 3, 4)]);
+  const mine = addEntry(record, { kind: "deal", number: 3, entry: values(6, 0) });
+  adopt(record, [...record.log, logged("withdrawal", 2, 3, 4)]);
+  mine.state = "conflict"; // the server answered DealNumberSkipped
+  assert.deepEqual(choices(record, mine), ["next", "forget"]);
+  choose(record, mine.client_id, "next");
+  assert.deepEqual([mine.number, mine.state], [2, "waiting"]);
+  assert.deepEqual(view(record).state.totals, { Ann: 11, Bob: 0 });
+});
