@@ -73,18 +73,23 @@ function conflictBox(record, view, entry, choose) {
   const values = ["deal", "correction"].includes(entry.kind) && entry.state !== "refused";
   return h("div", { className: "conflict", dataset: { clientId: entry.client_id } },
     h("p", { className: "conflict-title" }, title(entry, offered)),
-    values ? compare(record.settings, entry, theirs) : null,
+    values ? compare(record.settings, entry, theirs)
+      : h("p", { className: "queue-deal" }, described(record, entry)), // what was not taken
     h("div", { className: "actions" }, offered.map((choice) => h("button", {
       type: "button", className: choice === offered[0] ? "secondary" : "",
       dataset: { choice }, onclick: () => choose(entry.client_id, choice),
     }, choice === "next" ? say("choose_next", { number: freeNumber(record) }) : LABELS[choice]()))));
 }
 
-function behind(record, entry) {
+/** An entry in words: "Correction of deal 1 · Ann 4 · Bob 8". */
+function described(record, entry) {
   const words = say(`entry_${entry.kind}`, { number: entry.number });
-  const values = entry.kind === "withdrawal" || entry.kind === "restore" ? ""
-    : ` · ${record.settings.players.map((name) => `${name} ${entered(entry, name)}`).join(" · ")}`;
-  return h("li", {}, h("span", { className: "queue-deal" }, words), values,
+  return entry.kind === "withdrawal" || entry.kind === "restore" ? words
+    : [words, ...record.settings.players.map((name) => `${name} ${entered(entry, name)}`)].join(" · ");
+}
+
+function behind(record, entry) {
+  return h("li", {}, h("span", { className: "queue-deal" }, described(record, entry)),
     h("p", { className: "queue-state" }, say("behind")));
 }
 

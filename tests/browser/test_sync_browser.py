@@ -380,6 +380,10 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     conflict = page.locator(".conflict")
     expect(conflict).to_contain_text("The server did not take this: Event round 1 of "
                                      "“Clubavond” is over", timeout=20_000)
+    players = server_game(page, base_url, game_id)["players"]
+    expect(conflict.locator(".queue-deal")).to_have_text(" · ".join(
+        ["Correction of deal 1"] + [f"{name} {value}" for name, value
+                                    in zip(players, (4, 8, 6, 6), strict=True)]))
     expect(page.locator("#sync")).to_have_attribute("data-state", "held")
     expect(page.locator("#sync-state")).to_contain_text("Not everything is on the server")
     page.wait_for_timeout(2000)  # it is not sent again by itself
