@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser import deals
+from tests.browser.phone import saved
 
 
 def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
@@ -82,6 +83,7 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
         "counts 24, total 24")  # 7 + 5, doubled: Ann is the virgin
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("tfoot td")).to_have_text(["0", "24"])
+    saved(page)  # the phone has sent deal 1: the server numbers the next one 2
 
     # Another phone adds deal 2 through the JSON interface; this sheet follows.
     token = page.locator("meta[name=csrf-token]").get_attribute("content")

@@ -12,7 +12,16 @@ import re
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
-from tests.browser.phone import SHEET, controlled, deals, kept, new_game, saved, until
+from tests.browser.phone import (
+    SHEET,
+    controlled,
+    deals,
+    kept,
+    kept_game,
+    new_game,
+    saved,
+    until,
+)
 
 CACHED = "async () => { const urls = []; for (const name of await caches.keys()) {" \
     " for (const request of await (await caches.open(name)).keys()) urls.push(request.url); }" \
@@ -68,7 +77,14 @@ def test_the_worker_keeps_no_page_that_is_one_devices_own(page: Page, context: B
     game_id = new_game(page, base_url, ["Ann", "Bob"])
     page.goto(f"{base_url}/?lang=en")
     controlled(page)
-    for path in (f"/games/{game_id}", "/games", "/games/stats", f"/games/{game_id}/history",
+    page.goto(f"{base_url}/games/{game_id}")
+    for _ in range(100):  # the phone keeps the game it showed before it goes on
+        if kept_game(page, game_id):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the phone never kept the game it showed")
+    for path in ("/games", "/games/stats", f"/games/{game_id}/history",
                  f"/games/{game_id}/evening", "/"):
         page.goto(base_url + path)
     until(page, "() => Boolean(document.querySelector('#phone-games'))")

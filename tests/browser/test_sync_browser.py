@@ -368,6 +368,7 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     game_id = tables[0]["game"]
     open_kept(page, base_url, game_id)
     enter_deal(page, 1, (8, 4, 6, 6))
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "6", "6"])  # drawn, then sent
     saved(page)
     answer = page.request.post(f"{base_url}/api/v1/games/{tables[1]['game']}/deals",
                                headers=headers, data={"number": 1, "bullheads": dict(
