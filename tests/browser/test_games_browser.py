@@ -10,8 +10,8 @@ from tests.browser import deals
 from tests.browser.phone import saved
 
 
-def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    deals.enter_deal(page, number, values, save="Runde {number} speichern")
+def enter_deal(page: Page, number: int, values: tuple[int, ...], kept: bool = True) -> None:
+    deals.enter_deal(page, number, values, save="Runde {number} speichern", kept=kept)
 
 
 def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
@@ -33,7 +33,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator(".status")).to_contain_text("Dirk mit 0")
 
     # A deal over the deck's bound is refused in German, and what was typed stays.
-    enter_deal(page, 2, (100, 60, 8, 0))
+    enter_deal(page, 2, (100, 60, 8, 0), kept=False)
     expect(page.locator("#deal-error")).to_contain_text("168 Hornochsen")
     expect(page.locator("#bh-0")).to_have_value("100")
 
