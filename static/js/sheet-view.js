@@ -57,6 +57,7 @@ export function drawFinished({ record, state, urls, csrf, bgstats }) {
     : urls.local_evening.replace("{key}", record.key);
   const eveningLink = (className) => h("a", { className, id: "evening-link", href: evening }, say("evening"));
   if (state.finished) {
+    const said = document.getElementById("share-status")?.textContent ?? ""; // kept on redraw
     return replace("#finished", h("div", { id: "finished", className: "finished-actions" },
       h("form", { method: "post", className: "actions evening-actions", id: "same-players",
         action: record.id ? address(urls, "same_players", record.id) : "" },
@@ -67,7 +68,7 @@ export function drawFinished({ record, state, urls, csrf, bgstats }) {
         h("a", { className: "button secondary", id: "bgstats-link", href: bgstats, rel: "noopener" },
           say("bgstats")), " ",
         h("button", { type: "button", className: "secondary", id: "share-result" }, say("share_result"))),
-      h("p", { className: "hint", id: "share-status", role: "status" })));
+      h("p", { className: "hint", id: "share-status", role: "status" }, said || null)));
   }
   const follows = record.evening !== (record.id ?? record.key);
   return replace("#finished", follows
