@@ -126,6 +126,14 @@ def fill(rule: str, values: dict[str, str]) -> str:
     return re.sub(r"<(?:[^<>:]+:)?([^<>:]+)>", value, rule)
 
 
+def test_opening_the_directors_link_writes_nothing(app, client, stored):
+    path = app.config["DATABASE"]
+    before = snapshot(path)
+    answer = app.test_client().get(f"/events/{stored['event_id']}/director/{stored['key']}")
+    assert answer.status_code == 200
+    assert snapshot(path) == before
+
+
 def test_no_get_anywhere_writes_or_gives_a_device(app, client, stored):
     """Every GET route, as a stranger without cookies and as the phone that made it all,
     with and without ``?lang=``: the database is row for row what it was."""
