@@ -62,7 +62,7 @@ lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/mypy
 
-bench: $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
+bench: system-deps-test $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py
 
 # make soak N=20 T=60: N phones for T seconds, KILLS SIGKILLs of the server mid-write.
@@ -85,6 +85,7 @@ lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/
 vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/limits.js from the Python (commit the diff)
 	$(BIN)/python tests/vectors/make_placement_vectors.py
 	$(BIN)/python tests/vectors/make_deal_vectors.py
+	$(BIN)/python tests/vectors/make_sheet_vectors.py
 	$(BIN)/python tests/vectors/make_form_vectors.py
 	$(BIN)/python tests/vectors/make_limits.py
 

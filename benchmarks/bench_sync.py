@@ -22,6 +22,11 @@ Mechanisms:
 - ``poll``: every sheet asks ``GET /api/v1/games/<id>`` with ``If-None-Match`` holding the
   ETag it has, every ``--interval`` seconds (each phone starting at its own moment);
   the answer is 304 while nothing changed (one read of the game's row).
+- ``sheet``: the requests the score sheet's script (``static/js/sync.js``) makes: the
+  same conditional GET every ``--interval`` seconds with ``If-None-Match: "<version>"``
+  of the log it keeps, and on a 200 that moved the version the game's whole log
+  (``/games/<id>/export.json``), which it draws from; a deal counts as seen once that
+  log holds it.
 - ``longpoll``: every sheet asks a route that the server holds until the game's version
   moves past the one the sheet has (or 25 s pass), then asks again at once. The route
   exists only in this benchmark (``add_long_poll``): a write wakes the waiting requests
@@ -83,6 +88,7 @@ class Run:
 RUNS = [
     Run("poll, waitress's default connection_limit 100", "poll", {"connection_limit": 100}),
     Run("poll, make run's server", "poll"),
+    Run("sheet (static/js/sync.js's requests), make run's server", "sheet"),
     Run("longpoll, make run's server", "longpoll"),
     Run("longpoll, threads 250", "longpoll", {"threads": 250}),
     # Past the threads a long poll can hold, and the poll with as many sheets.
@@ -345,6 +351,22 @@ class Sheet:
             self.ask(f"/api/v1/games/{self.game}", headers, record, stop)
             due = max(due + interval, time.monotonic())
 
+    def sheet(self, interval: float, stop: threading.Event, record: Record,
+              rng: random.Random) -> None:
+        due = time.monotonic() + rng.uniform(0, interval)
+        while not stop.wait(max(0.0, due - time.monotonic())):
+            try:
+                status, _, body = self.get(f"/api/v1/games/{self.game}",
+                                           {"If-None-Match": f'"{self.version}"'})
+                if status == 200 and json.loads(body)["version"] != self.version:
+                    status, _, body = self.get(f"/games/{self.game}/export.json", {})
+                    if status == 200:
+                        version = len(json.loads(body)["events"])
+                        self.saw(200, json.dumps({"version": version}).encode(), record)
+            except (OSError, http.client.HTTPException) as failed:
+                record.failed(f"sheet: {failed!r}", stop)
+            due = max(due + interval, time.monotonic())
+
     def long_poll(self, _interval: float, stop: threading.Event, record: Record,
                   _rng: random.Random) -> None:
         while not stop.is_set():
@@ -407,7 +429,8 @@ def measure(run: Run, sheets: int, games: int, seconds: float, every: float,
                 ids.append(game["id"])
             open_sheets = [Sheet(server.port, ids[i % games], 0) for i in range(sheets)]
             record, stop = Record(), threading.Event()
-            mechanism = Sheet.poll if run.mechanism == "poll" else Sheet.long_poll
+            mechanism = {"poll": Sheet.poll, "sheet": Sheet.sheet}.get(run.mechanism,
+                                                                      Sheet.long_poll)
             cpu, load = server.cpu_seconds(), os.getloadavg()[0]
             threads = threads_for(
                 [(mechanism, (sheet, interval, stop, record, random.Random(rng.random())))

@@ -72,6 +72,15 @@ def require_node() -> str:
     return node
 
 
+_DATA_BLOCKS = re.compile(r'<script type="application/json"[^>]*>.*?</script>', re.S)
+
+
+def shown(answer) -> str:
+    """A page's HTML without its data blocks (the scripts' catalog and the sheet's data,
+    which hold sentences the page may not show): what a reader of the page gets."""
+    return _DATA_BLOCKS.sub("", answer.get_data(as_text=True))
+
+
 def read_csrf_token(client, path: str = "/") -> str:
     """The token a page carries in its ``<meta name="csrf-token">``."""
     html = client.get(path).get_data(as_text=True)

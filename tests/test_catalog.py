@@ -106,8 +106,8 @@ def sheet(client) -> str:
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_every_page_with_a_script_that_words_carries_one_catalog(client, lang):
     game = sheet(client)
-    pages = ["/check", "/", "/games/offline", game, f"{game}/deals/1/edit", "/tournament",
-             "/rules", f"/{lang}/rules/"]
+    pages = ["/check", "/", "/games/offline", game, f"{game}/evening", "/games/offline/evening",
+             "/tournament", "/rules", f"/{lang}/rules/"]
     for page in pages:
         response = client.get(f"{page}?lang={lang}")
         assert response.status_code == 200, page

@@ -159,7 +159,7 @@ def test_rule_four_suggests_the_cheapest_row_and_offers_the_others(client):
 def test_professional_tie_shows_both_outcomes_and_lets_the_players_pick(client):
     response = client.get(f"/check?lang=en&{TIE}")
     page = text_of(response)
-    assert "A tie the booklet does not settle" in page
+    assert "A tie the booklets do not settle" in page
     assert "Ann's 20 fits at the end of row 1 and at the start of row 2" in page
     assert "Option 1: at the end of row 1" in page
     assert "Option 2: at the start of row 2" in page
@@ -169,7 +169,7 @@ def test_professional_tie_shows_both_outcomes_and_lets_the_players_pick(client):
     left = html.unescape(links[-1])
     assert left.endswith("&place=2-left&place=")
     chosen = client.get("/check?lang=en&" + urlsplit(left).query)
-    assert "A tie the booklet does not settle" not in text_of(chosen)
+    assert "A tie the booklets do not settle" not in text_of(chosen)
     assert result_rows(chosen) == [[10], [20, 30], [50], [75]]
 
 

@@ -273,7 +273,7 @@ def test_too_few_players_left_to_seat(api):
     ({"name": "Club", "players": NAMES, "rounds": "3"}, 400, "event rounds"),
     ({"name": "Club", "players": NAMES}, 400, "event rounds"),
     ({"name": "Club", "players": NAMES, "rounds": 2, "threshold": "66"}, 400, "threshold"),
-    ({"name": "Club", "players": NAMES, "rounds": 2, "threshold": 0}, 400, "end score"),
+    ({"name": "Club", "players": NAMES, "rounds": 2, "threshold": 0}, 400, "The limit must"),
     ({"name": "Club", "players": NAMES, "rounds": 2, "fixed_deals": 0}, 400, "deals"),
     ({"name": "Club", "players": NAMES, "rounds": 2, "virgin_doubling": 1}, 400,
      "virgin_doubling"),

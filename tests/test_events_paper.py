@@ -126,7 +126,7 @@ def test_standings_paper_and_csv_after_a_round(client, tmp_path):
     csv_nl = client.get(f"/events/{event['id']}/results.csv?lang=nl").data
     assert csv_nl.startswith("\ufeff".encode())
     rows = csv_nl.decode("utf-8-sig").splitlines()
-    assert rows[0] == "Plaats;Naam;Punten;Relatief;Runderkoppen;Spellen;Lot"
+    assert rows[0] == "Plaats;Naam;Punten;Relatief;Runderkoppen;Spellen;Loting"
     # Two tied for second at a table of four share (5 + 3) / 2 = 4 points each.
     assert f"1;1;{first[1]};8;4" in rows and f"1;1;{first[0]};3;7" in rows
     csv_en = client.get(f"/events/{event['id']}/results.csv?lang=en").data.decode()

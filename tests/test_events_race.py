@@ -9,9 +9,9 @@ import threading
 import urllib.request
 
 import pytest
-from waitress.server import create_server
 
 from scorekeeper import create_app
+from tests.conftest import waitress_serving
 
 RUNS = 50
 PLAYERS = [f"Player {n}" for n in range(1, 9)]
@@ -20,12 +20,8 @@ PLAYERS = [f"Player {n}" for n in range(1, 9)]
 @pytest.fixture
 def server(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "race.sqlite"), "SECRET_KEY": "race"})
-    served = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{served.effective_port}"
-    served.close()
-    thread.join(timeout=5)
+    with waitress_serving(app, host="127.0.0.1", port=0, threads=8) as served:
+        yield f"http://127.0.0.1:{served.effective_port}"
 
 
 class Phone:

@@ -21,7 +21,7 @@ MENU = {
     "/": ("Scores", "Scores", "Punkte"),
     "/check": ("Checker", "Controle", "Prüfer"),
     "/tournament": ("Tournament", "Toernooi", "Turnier"),
-    "/events": ("Events", "Events", "Events"),
+    "/events": ("Events", "Club", "Club"),
     "/rules": ("Rules", "Regels", "Regeln"),
 }
 LANGS = ("en", "nl", "de")
@@ -89,8 +89,8 @@ def test_template_gettext_is_new_style(app, autoescape):
             "'%(num)s deals', n) }}|{{ gettext('100%% sure') }}{% endautoescape %}")
     name = "&lt;b&gt;" if autoescape == "true" else "<b>"
     with app.test_request_context("/?lang=nl"):
-        assert render_template_string(page, n=1) == f"Gewonnen door {name}|1 ronde|100% sure"
-        assert render_template_string(page, n=3).split("|")[1] == "3 rondes"
+        assert render_template_string(page, n=1) == f"Gewonnen door {name}|1 spelronde|100% sure"
+        assert render_template_string(page, n=3).split("|")[1] == "3 spelrondes"
 
 
 def test_a_thread_keeps_its_connection_and_no_transaction_outlives_a_request(app):

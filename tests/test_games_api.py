@@ -220,11 +220,11 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
      "De notitie moet tekst zijn van hoogstens 500 tekens."),
     ("", "post", {"players": ["Ann", "Bob"], "virgin_doubling": "yes"}, 400,
      "virgin_doubling moet true of false zijn."),
-    ("/{id}/deals", "post", [], 400, "Stuur de ronde als JSON-object."),
+    ("/{id}/deals", "post", [], 400, "Stuur de spelronde als JSON-object."),
     ("/{id}/deals", "post", {"number": "one"}, 400,
-     "Het rondenummer moet een geheel getal vanaf 1 zijn."),
+     "Het nummer van de spelronde moet een geheel getal vanaf 1 zijn."),
     ("/{id}/deals", "post", {"client_id": 7}, 400,
-     "De client_id moet tekst zijn van 1 tot 100 tekens."),
+     "De client_id moet tekst zijn van 1 tot en met 100 tekens."),
     ("/{missing}/deals", "post", deal(1, 3, 1), 404, "Dat spel bestaat niet."),
 ])
 def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, body, status,
@@ -281,7 +281,7 @@ def test_undo_of_another_deal_is_409_with_the_game(api, client, csrf_headers):
     answer = client.delete(f"{url}/deals/2", headers=csrf_headers)
     assert answer.status_code == 409
     body = answer.get_json()
-    assert body["error"] == "Only the last deal can be withdrawn: that is deal 3, not deal 2."
+    assert body["error"] == "Only the last deal can be undone: that is deal 3, not deal 2."
     assert body["totals"] == {"Ann": 21, "Bob": 6}
     assert client.delete(f"{url}/deals/4", headers=csrf_headers).status_code == 404
     missing = client.delete(f"/api/v1/games/{MISSING}/deals/1", headers=csrf_headers)

@@ -12,7 +12,7 @@ from scorekeeper.engine.deal import make_entry
 from scorekeeper.engine.game import Event, EventKind, GameState, replay
 from scorekeeper.engine.settings import GameVariant, Settings, make_settings
 from scorekeeper.games.evening import PlayerEvening, add_up
-from tests.conftest import read_csrf_token
+from tests.conftest import read_csrf_token, shown
 
 THREE = ("Ann", "Bob", "Cas")
 
@@ -150,7 +150,7 @@ def test_new_game_needs_the_csrf_token(client, csrf_headers):
 
 def test_running_game_offers_no_new_game(client, csrf_headers):
     first = start(client, csrf_headers)
-    assert "New game, same players" not in client.get(f"/games/{first}").get_data(as_text=True)
+    assert "New game, same players" not in shown(client.get(f"/games/{first}"))
 
 
 def test_the_evening_page_adds_up_its_games(client, csrf_headers):

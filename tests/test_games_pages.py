@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from scorekeeper.engine import game as engine_game
-from tests.conftest import read_csrf_token
+from tests.conftest import read_csrf_token, shown
 
 
 @pytest.fixture
@@ -130,7 +130,8 @@ def test_end_is_announced_and_no_more_deals(client, token):
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "The game is over." in html
     assert "Bob, Dirk share the win with 12 bullheads each." in html
-    assert 'id="deal-form"' not in html
+    # The form stays for the script (a correction can re-open the game), hidden.
+    assert 'id="deal-form" class="deal-form" hidden novalidate' in html
     late = add(client, token, gid, 3, 6, 6, 6, 6)
     assert late.status_code == 409 and "has ended" in error_of(late.get_data(as_text=True))
 
@@ -161,8 +162,8 @@ def test_correction_keeps_history_and_reopens_a_finished_game(client, token):
     fixed = client.post(f"/games/{gid}/deals/1/edit", data={
         "csrf_token": token, "mode": "bullheads", "bh-0": "7", "bh-1": "3"})
     assert fixed.status_code == 302
-    html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "The game is over." not in html and 'id="deal-form"' in html
+    html = shown(client.get(f"/games/{gid}"))
+    assert "The game is over." not in html and 'id="deal-form" class="deal-form" novalidate' in html
     history = client.get(f"/games/{gid}/history").get_data(as_text=True)
     assert "Ann: 70" in history and "Ann: 7;" in history
     assert "deal 1 corrected" in history
@@ -183,7 +184,7 @@ def test_sheet_shows_entered_and_counted_values_and_a_chart(client, token):
     cell = r'<span class="entered"><span class="visually-hidden">entered </span>%s</span> ' \
         r'<span class="counted"><span class="visually-hidden">counts </span>%s</span>'
     assert re.search(cell % ("5", "10"), html) and re.search(cell % ("0", "0"), html)
-    chart = html.index('<figure class="chart">')  # the hand-over QR code is an SVG too
+    chart = html.index('<figure class="chart" id="chart">')  # the hand-over QR code is SVG too
     svg = html[chart:html.index("</svg>", chart)]
     assert 'class="threshold"' in svg and "stroke-dasharray" in svg
     assert "style=" not in html
@@ -287,17 +288,17 @@ def test_undo_from_the_sheet_and_restore_from_the_history(client, token):
     assert answer.status_code == 302
     assert answer.headers["Location"] == f"/games/{gid}?withdrawn=2"
     html = client.get(answer.headers["Location"]).get_data(as_text=True)
-    assert "Deal 2 was withdrawn; it can be restored from the history." in html
+    assert "Deal 2 was undone; it can be restored from the history." in html
     assert f'href="/games/{gid}/history#withdrawn"' in html
     assert re.search(r'<tfoot>.*?>5<.*?>3<', html, re.S)  # totals back to deal 1
     assert "Undo deal 1" in html
     history = client.get(f"/games/{gid}/history").get_data(as_text=True)
-    assert "deal 2 withdrawn" in history and "deal 2 entered" in history
+    assert "deal 2 undone" in history and "deal 2 entered" in history
     assert f'action="/games/{gid}/deals/2/restore"' in history and "Restore deal 2" in history
     answer = client.post(f"/games/{gid}/deals/2/restore", data={"csrf_token": token})
     assert answer.status_code == 302
-    html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was withdrawn" not in html
+    html = shown(client.get(f"/games/{gid}"))
+    assert re.search(r'<tfoot>.*?>15<.*?>5<', html, re.S) and "was undone" not in html
     assert "deal 2 restored" in client.get(f"/games/{gid}/history").get_data(as_text=True)
 
 
@@ -307,7 +308,7 @@ def test_undo_refusals_on_the_pages(client, token):
     add(client, token, gid, 2, 10, 2)
     answer = client.post(f"/games/{gid}/deals/1/withdraw", data={"csrf_token": token})
     assert answer.status_code == 409
-    assert "Only the last deal can be withdrawn" in answer.get_data(as_text=True)
+    assert "Only the last deal can be undone" in answer.get_data(as_text=True)
     client.post(f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token})
     add(client, token, gid, 2, 2, 2)  # another deal 2 takes the number
     assert "Restore deal 2" not in client.get(f"/games/{gid}/history").get_data(as_text=True)
@@ -317,7 +318,7 @@ def test_undo_refusals_on_the_pages(client, token):
     missing = client.post(f"/games/{MISSING}/deals/1/withdraw", data={"csrf_token": token})
     assert missing.status_code == 404
     # a stale note is not shown once the deal cannot come back
-    assert "was withdrawn" not in client.get(f"/games/{gid}?withdrawn=2").get_data(as_text=True)
+    assert "was undone" not in shown(client.get(f"/games/{gid}?withdrawn=2"))
 
 
 @pytest.fixture
@@ -360,7 +361,7 @@ def test_a_write_and_the_sheet_it_opens_each_replay_the_game_once(client, token,
     count("deal", add(client, token, gid, 2, 10, 2))
     count("correction", client.post(f"/games/{gid}/deals/2/edit", data={
         "csrf_token": token, "mode": "bullheads", "bh-0": "9", "bh-1": "2"}))
-    assert "was withdrawn" in count("undo", client.post(
+    assert "was undone" in count("undo", client.post(
         f"/games/{gid}/deals/2/withdraw", data={"csrf_token": token}))
     html = count("restore", client.post(f"/games/{gid}/deals/2/restore",
                                         data={"csrf_token": token}))
@@ -371,8 +372,8 @@ def test_a_write_and_the_sheet_it_opens_each_replay_the_game_once(client, token,
 @pytest.mark.parametrize("number", ["", "abc", "0", "-1", "²", "1.0", "9" * 12, None])
 @pytest.mark.parametrize(("lang", "sentence"), [
     ("en", "The deal number must be a whole number from 1."),
-    ("nl", "Het rondenummer moet een geheel getal vanaf 1 zijn."),
-    ("de", "Die Rundennummer muss eine ganze Zahl ab 1 sein."),
+    ("nl", "Het nummer van de spelronde moet een geheel getal vanaf 1 zijn."),
+    ("de", "Die Nummer des Durchgangs muss eine ganze Zahl ab 1 sein."),
 ])
 def test_a_deal_without_a_readable_number_is_refused_not_saved_as_the_next(
         client, token, number, lang, sentence):

@@ -53,8 +53,8 @@ def test_english_is_comma_separated_without_bom(client, virgin_game):
 
 
 @pytest.mark.parametrize(("lang", "head", "total"), [
-    ("nl", ["Ronde", "Ann: ingevoerd", "Ann: telt"], "Totaal"),
-    ("de", ["Runde", "Ann: eingegeben", "Ann: zählt"], "Summe"),
+    ("nl", ["Spelronde", "Ann: ingevoerd", "Ann: telt"], "Totaal"),
+    ("de", ["Durchgang", "Ann: eingegeben", "Ann: zählt"], "Summe"),
 ])
 def test_dutch_and_german_are_semicolon_separated_with_bom(client, virgin_game, lang, head,
                                                            total):
@@ -112,7 +112,7 @@ def test_hand_variant_has_stack_and_hand_in_german(client, csrf_headers):
                            "hand": {"Ann": 1, "=Bob": 0, "Cas": 0}}, headers=csrf_headers)
     data = client.get(f"/games/{game_id}/export.csv?lang=de").get_data()
     rows = read_back(data.removeprefix(BOM), ";")
-    assert rows[0][:4] == ["Runde", "Ann: Stapel", "Ann: Hand", "Ann: zählt"]
+    assert rows[0][:4] == ["Durchgang", "Ann: Stapel", "Ann: Hand", "Ann: zählt"]
     # Ann: 2 in her stack plus 1 left in her hand counting double: 2 + 2 = 4.
     assert rows[1] == ["1", "2", "1", "4", "0", "0", "0", "1", "0", "1"]
     assert rows[2] == ["Summe", "", "", "4", "", "", "0", "", "", "1"]
@@ -146,9 +146,8 @@ def test_an_events_relative_points_below_the_average_are_numbers(client, lang, s
     created = client.post("/api/v1/events", headers=headers, json={
         "name": "Clubavond", "players": list("ABCDEF"), "rounds": 1, "seed": 3,
         "fixed_deals": 1}).get_json()
-    event, key = created["id"], created["director_key"]
-    tables = client.post(f"/api/v1/events/{event}/rounds",
-                         headers={**headers, "X-Director-Key": key}).get_json()["tables"]
+    event, director = created["id"], {**headers, "X-Director-Key": created["director_key"]}
+    tables = client.post(f"/api/v1/events/{event}/rounds", headers=director).get_json()["tables"]
     for table in tables:  # 2, 3 and 30 bullheads: the mean is 35/3
         answer = client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
             "number": 1, "bullheads": dict(zip(table["players"], (2, 3, 30), strict=True))})

@@ -355,7 +355,7 @@ def test_a_list_line_follows_the_game_and_the_language(app):
     assert client.post(f"/api/v1/games/{token}/deals", headers=headers, json={
         "number": 1, "bullheads": {"Ann": 70, "Bob": 3}}).status_code == 201
     assert "1 deal" in line() and "Won by Bob" in line()
-    assert "1 ronde" in line("nl") and "Gewonnen door Bob" in line("nl")
+    assert "1 spelronde" in line("nl") and "Gewonnen door Bob" in line("nl")
 
 
 @pytest.mark.parametrize("open_list", [False, True])

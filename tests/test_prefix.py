@@ -141,14 +141,15 @@ def worker_value(script: str, name: str):
 def test_the_worker_keeps_the_prefixed_sites_urls(client):
     plain = client.get("/sw.js").get_data(as_text=True)
     script = prefixed(client, "/sw.js").get_data(as_text=True)
-    for name in ("PRECACHE", "PAGES"):
+    for name in ("PRECACHE", "PUBLIC"):
         urls = worker_value(script, name)
         assert urls and all(url.startswith(f"{PREFIX}/") for url in urls), name
-    assert worker_value(script, "OFFLINE") == f"{PREFIX}/offline"
-    assert worker_value(script, "START") == f"{PREFIX}/"
-    assert worker_value(script, "CHECK") == f"{PREFIX}/check"
+    assert worker_value(script, "SHELLS") == {
+        "start": f"{PREFIX}/", "sheet": f"{PREFIX}/games/offline",
+        "evening": f"{PREFIX}/games/offline/evening", "check": f"{PREFIX}/check",
+        "rules": f"{PREFIX}/rules", "offline": f"{PREFIX}/offline"}
     assert worker_value(script, "STATIC") == f"{PREFIX}/static/"
-    assert worker_value(script, "GAMES_API") == f"{PREFIX}/api/v1/games"
+    assert worker_value(script, "GAMES") == f"{PREFIX}/games"
     assert worker_value(script, "LANGUAGE") == f"{PREFIX}/sw/language"
     # Its caches are its own: the site at the root of the same host keeps its own too.
     family = worker_value(script, "FAMILY")

@@ -53,7 +53,7 @@ def new_tournament(client) -> str:
     return answer.headers["Location"].rsplit("/", 1)[1]
 
 
-def new_event(client) -> str:
+def new_event(client) -> tuple[str, str]:
     headers = {"X-CSRFToken": read_csrf_token(client)}
     answer = client.post("/api/v1/events", headers=headers, json={
         "name": "Clubavond", "players": TEN, "rounds": 2, "seed": 5})
@@ -61,7 +61,7 @@ def new_event(client) -> str:
     event = answer.get_json()["id"]
     director = {**headers, "X-Director-Key": answer.get_json()["director_key"]}
     assert client.post(f"/api/v1/events/{event}/rounds", headers=director).status_code == 201
-    return event
+    return event, director["X-Director-Key"]
 
 
 def device_cookies(response) -> list[str]:
@@ -98,12 +98,11 @@ def stored(app, client):
     tournament = new_tournament(client)
     client.post(f"/tournament/{tournament}/games/1", data={
         "points1": "1", "points2": "2", "points3": "3", "csrf_token": headers["X-CSRFToken"]})
+    event, key = new_event(client)
     series = client.post("/api/v1/series", headers=headers, json={"name": "Competitie"})
-    # <key> is the series' key: its director's page is walked as its director's browser
-    # opens it (an event's director's page answers 403 to it).
-    return {"game_id": game, "tournament_id": tournament, "event_id": new_event(client),
-            "series_id": series.get_json()["id"], "key": series.get_json()["director_key"],
-            "number": "1", "game": "1", "table": "1", "lang": "nl", "paper": "a4",
+    return {"game_id": game, "tournament_id": tournament, "event_id": event, "key": key,
+            "series_id": series.get_json()["id"], "series_key": series.get_json()["director_key"],
+            "table": "1", "number": "1", "game": "1", "lang": "nl", "paper": "a4",
             "filename": "css/site.css"}
 
 
@@ -119,13 +118,25 @@ def get_routes(app) -> list[tuple[str, str]]:
 
 
 def fill(rule: str, values: dict[str, str]) -> str:
+    """The rule with a stored value for each part; ``<key>`` is the director's key of the
+    event or of the series the route belongs to, as its director's browser opens it."""
     def value(match: re.Match) -> str:
         name = match.group(1)
+        if name == "key" and rule.startswith("/series/"):
+            name = "series_key"
         assert name in values, (f"the GET route {rule} takes <{name}>: give this test a value "
                                 "for it, so that the route is walked too")
         return values[name]
 
     return re.sub(r"<(?:[^<>:]+:)?([^<>:]+)>", value, rule)
+
+
+def test_opening_the_directors_link_writes_nothing(app, client, stored):
+    path = app.config["DATABASE"]
+    before = snapshot(path)
+    answer = app.test_client().get(f"/events/{stored['event_id']}/director/{stored['key']}")
+    assert answer.status_code == 200
+    assert snapshot(path) == before
 
 
 def test_no_get_anywhere_writes_or_gives_a_device(app, client, stored):

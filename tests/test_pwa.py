@@ -69,17 +69,33 @@ def test_worker_is_served_from_the_root_without_caching(client):
 def test_precache_holds_only_urls_that_answer_200(client):
     script = client.get("/sw.js").get_data(as_text=True)
     urls = worker_list(script, "PRECACHE")
-    for expected in ("/", "/games/offline", "/check", "/rules", "/offline", "/en/rules/",
-                     "/nl/rules/", "/de/rules/"):
-        assert expected in urls
     assert any(u.startswith("/static/css/site.css?v=") for u in urls)
     assert any(u.startswith("/static/icons/icon-512.png?v=") for u in urls)
-    assert any(u.startswith("/static/js/offline-queue.js?v=") for u in urls)
+    assert any(u.startswith("/static/js/sheet.js?v=") for u in urls)
+    assert all(u.startswith("/static/") for u in urls)  # pages are kept per language
     assert len(urls) == len(set(urls))
     for url in urls:
         with client.get(url) as answer:
             assert answer.status_code == 200, url
-    assert set(worker_list(script, "PAGES")) <= set(urls)
+    shells = json.loads(re.search(r"^const SHELLS = (.*);$", script, re.M).group(1))
+    assert shells == {"start": "/", "sheet": "/games/offline", "evening": "/games/offline/evening",
+                      "check": "/check", "rules": "/rules", "offline": "/offline"}
+    assert worker_list(script, "PUBLIC") == ["/en/rules/", "/nl/rules/", "/de/rules/"]
+    for url in [*shells.values(), *worker_list(script, "PUBLIC")]:
+        for lang in ("en", "nl", "de"):
+            with client.get(f"{url}?lang={lang}") as answer:
+                assert answer.status_code == 200, url
+
+
+def test_the_worker_keeps_pages_fetched_without_cookies_only():
+    """No page a visitor's cookies shaped is kept: the worker's one way of storing a page is
+    a fetch with ``credentials: "omit"``, and a network answer is never put in its cache."""
+    script = (Path(__file__).resolve().parent.parent / "templates/pwa/sw.js").read_text()
+    puts = re.findall(r"cache\.put\((.*?)\);", script)
+    assert puts == ["key, answer", "LANGUAGE, new Response(code)", "request.url, answer.clone()"]
+    keep = script[script.index("async function keep("):script.index("const shellUrl")]
+    assert 'credentials: "omit"' in keep
+    assert "async function asset(" in script  # the third put: a hashed static file
 
 
 def test_static_urls_carry_the_hash_of_their_content(app):
@@ -124,20 +140,6 @@ def test_offline_page_is_translated(client, lang, heading, sentence):
     assert f"<h1>{heading}</h1>" in html and sentence in html
 
 
-def test_sheet_carries_the_queue_messages_in_its_language(client, csrf_headers):
-    answer = client.post("/api/v1/games", json={"players": ["Ann", "Bob"]},
-                         headers=csrf_headers)
-    game_id = answer.get_json()["id"]
-    html = client.get(f"/games/{game_id}?lang=de").get_data(as_text=True)
-    assert 'id="offline-queue"' in html
-    catalog = json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
-                                   r"</script>", html, re.S).group(1))
-    assert catalog["sentences"]["queue_waiting"] == (
-        "Auf diesem Handy gespeichert. Wird gesendet, sobald die Verbindung zurück ist.")
-    assert f'data-deals="/api/v1/games/{game_id}/deals?lang=de"' in html
-    assert re.search(r'src="/static/js/offline-queue\.js\?v=[0-9a-f]{12}"', html)
-
-
 def test_fresh_csrf_token_lets_a_kept_deal_through(client):
     answer = client.get("/pwa/csrf-token")
     assert answer.headers["Cache-Control"] == "no-store"
@@ -153,24 +155,17 @@ def test_fresh_csrf_token_lets_a_kept_deal_through(client):
 
 
 def test_precache_holds_every_module_the_score_sheet_imports(client):
-    """Opened offline, the sheet's scripts import their modules (deal.js, the offline queue's
-    storage and sync) from the worker's cache: each must be in it."""
+    """Opened offline, the sheet's, the evening's and the start page's scripts import their
+    modules (the game twin, the storage, the sync) from the worker's cache: each is in it."""
     cached = {url.split("?")[0] for url in
               worker_list(client.get("/sw.js").get_data(as_text=True), "PRECACHE")}
-    todo, seen = ["game-sheet.js", "offline-queue.js", "game-start.js", "offline-game.js"], set()
+    todo, seen = ["sheet.js", "evening.js", "game-start.js"], set()
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
             assert f"/static/js/{name}" in cached, name
             text = (STATIC / "js" / name).read_text(encoding="utf-8")
-            todo += re.findall(r'^import .* from "\./([\w-]+\.js)";$', text, re.M)
-    assert {"cards.js", "deal.js", "offline-store.js", "offline-sync.js", "offline-rules.js",
-            "offline-game-sync.js", "offline-game-view.js"} <= seen
-
-
-def test_the_worker_sends_a_start_form_that_found_no_connection_back_to_its_page(client):
-    """The start page then starts the game on the phone (static/js/game-start.js)."""
-    script = client.get("/sw.js").get_data(as_text=True)
-    assert 'const START = "/";' in script
-    assert "#offline-start&" in script and 'fields.delete("csrf_token")' in script
+            todo += re.findall(r'^(?:import|} from) .*?"\./([\w-]+\.js)";$', text, re.M)
+    assert {"cards.js", "deal.js", "game-log.js", "game-keeping.js", "local-games.js", "sync.js",
+            "sheet-view.js", "game-chart.js", "game-files.js", "game-summary.js"} <= seen

@@ -169,19 +169,69 @@ def test_postscript_describes_the_shapes_and_where_the_app_supports_them(client)
     html = page_html(client, "en", True)
     section = html.split('aria-labelledby="postscript"', 1)[1].split("</section>", 1)[0]
     for words in ("Wolfgang Kramer", "three rows instead of four, or five", "“5 nimmt”",
-                  "“7 nimmt”", "one fewer than the card that takes it", "as far as the deck allows",
-                  "four players can hold up to 25 cards", "the checker takes 3, 4 or 5 rows",
+                  "“7 nimmt”", "one card fewer than the card that takes it",
+                  "as far as the deck allows", "four players can hold up to 25 cards",
+                  "the checker works with 3, 4 or 5 rows",
                   "the number of rows, the card that takes a row and the number of cards"):
         assert words in section, words
     assert 'id="example-postscript"' in section
+    # The postscript gives one sentence per shape: what a shape means beyond that is ours.
+    reading = reading_box(html, "reading-postscript-shapes")
+    for words in ("one card fewer than the card that takes it", "as far as the deck allows",
+                  "from 3 to 5 rows and from the 5th to the 7th card"):
+        assert words in reading, words
 
 
 def test_hand_variant_ends_with_an_empty_hand_at_the_end_of_a_round(client):
     html = page_html(client, "en", True)
     section = html.split('id="variant-hand"', 1)[1].split('id="variant-double"', 1)[0]
-    assert "at the end of that round a player has no cards left in hand" in section
+    assert "the round at the end of which a player has no cards left in hand" in section
     assert "more than 20 cards on their pile" in section
-    assert "played their last card" not in section
+    # That an emptied hand refilled within the round plays on is our reading, in its box.
+    assert "holds cards again at the end of the round" in reading_box(html, "reading-hand-end")
+
+
+def reading_box(html: str, anchor: str) -> str:
+    """The "Our reading" box ``anchor`` of a rules page."""
+    box = html.split(f'<aside class="reading" id="{anchor}"', 1)[1].split("</aside>", 1)[0]
+    assert "Our reading" in box or "Onze lezing" in box or "Unsere Lesart" in box
+    return box
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_marks_the_same_readings(client, lang):
+    """Our readings stand apart in every language: one badged box per reading."""
+    html = page_html(client, lang, True)
+    badge = {"en": "Our reading", "nl": "Onze lezing", "de": "Unsere Lesart"}[lang]
+    assert html.count(f'<p class="badge">{badge}</p>') == len(READINGS)
+    for anchor, _title in READINGS:
+        reading_box(html, anchor)
+
+
+def test_the_rules_say_which_booklet_says_what(client):
+    html = page_html(client, "en", True)
+    # Only the Dutch and English texts are booklets; the German postal text has no 66.
+    assert "German" not in html
+    end = html.split('id="end-of-game"', 1)[1].split("</section>", 1)[0]
+    assert "In the English booklet the game ends" in end
+    assert "the Dutch booklet says more than 66" in end
+    assert "share the win" in reading_box(html, "reading-end-of-game")
+    assert "share the win" not in end.split('<aside class="reading"', 1)[0]
+    # The booklets' own differences: the rule 4 example and the tournament sheet's hand.
+    assert "the English booklet prints a 93 in place of the 83" in html
+    assert "the English one prints a 25 in place of the 23" in html
+    # A twin on a row's end card: the booklets say where it goes, the rest is ours.
+    double = reading_box(html, "reading-double")
+    assert "takes nothing, even on a full row" in double
+    assert "the row 12, 14, 14, 20 holds four cards in three places" in double
+    assert "simply covers it" not in html
+
+
+def test_the_tournament_starts_from_the_four_cards_nobody_chose(client):
+    html = page_html(client, "en", True)
+    section = html.split('id="variant-tournament"', 1)[1].split('id="variant-professional"', 1)[0]
+    assert "the four cards that nobody chose start the four rows" in section
+    assert "After each game" in section and "When a deal is over" not in section
 
 
 @pytest.mark.parametrize(("lang", "names"), [

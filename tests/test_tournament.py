@@ -104,8 +104,8 @@ def test_the_event_is_stored_shown_and_listed(client):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"event_name": "x" * 81}, "The event&#39;s name may hold at most 80 characters."),
-    ({"event_table": "x" * 21}, "The table may hold at most 20 characters."),
+    ({"event_name": "x" * 81}, "The occasion may hold at most 80 characters."),
+    ({"event_table": "x" * 21}, "The table label may hold at most 20 characters."),
     ({"event_date": "14.3.2025"}, "The date is not a day of the calendar, like 2025-03-14."),
 ])
 def test_bad_event_fields_are_refused_and_kept(client, change, message):

@@ -36,7 +36,7 @@ SENTENCES = {
     "what_take": lazy_gettext("%(player)s takes row %(row)s; %(card)s starts it anew."),
     "why_twin": lazy_gettext(
         "It is the twin of the card %(other)s just laid: both end up in this row, stacked, "
-        "and the two players share the take."),
+        "and if they take a row, the two players share its bullheads."),
     "why_stacked": lazy_gettext(
         "Its twin is the end card of row %(row)s, so it is laid on top of it: the row does "
         "not grow."),
@@ -44,7 +44,7 @@ SENTENCES = {
         "%(card)s is lower than the end card of every row, so it fits nowhere: its player "
         "takes a whole row of their choice, and %(card)s becomes that row's first card."),
     "why_left": lazy_gettext(
-        "In the professional variant a card may also go before the first card of a row. "
+        "In Professional a card may also go before the first card of a row. "
         "Rule 2, “%(rule)s”: the closest is %(first)s at the start of row %(row)s "
         "(%(calc)s)."),
     "why_right": lazy_gettext(
@@ -64,10 +64,10 @@ SENTENCES = {
     "who": lazy_gettext("Who takes what"),
     "nobody": lazy_gettext("Nobody takes any cards this turn."),
     "after": lazy_gettext("The rows after the turn"),
-    "tie_title": lazy_gettext("A tie the booklet does not settle"),
+    "tie_title": lazy_gettext("A tie the booklets do not settle"),
     "tie": lazy_gettext(
         "%(player)s's %(card)s fits at the end of row %(right)s and at the start of row "
-        "%(left)s, with the same difference. The booklet does not say which place wins: "
+        "%(left)s, with the same difference. The booklets do not say which place wins: "
         "agree at the table and pick one of the outcomes below."),
     "option_left": lazy_gettext("Option %(number)s: at the start of row %(row)s"),
     "option_right": lazy_gettext("Option %(number)s: at the end of row %(row)s"),

@@ -290,8 +290,7 @@ class NameNotVisible(RulesError):
 
 
 class BadThreshold(RulesError):
-    template = N_("The end score must be a whole number from 1 to %(limit)s, not "
-                  "“%(value)s”.")
+    template = N_("The limit must be a whole number from 1 to %(limit)s, not “%(value)s”.")
     value: object
     limit: int
 
@@ -304,7 +303,7 @@ class BadFixedDeals(RulesError):
 
 
 class UnknownGameVariant(RulesError):
-    template = N_("“%(variant)s” is not a variant the scorekeeper knows.")
+    template = N_("“%(variant)s” is not a variant the score sheet knows.")
     variant: object
 
 
@@ -468,7 +467,7 @@ class ClientIdReused(RulesError):
 
 class NotTheLastDeal(RulesError):
     status = 409
-    template = N_("Only the last deal can be withdrawn: that is deal %(last)s, not deal "
+    template = N_("Only the last deal can be undone: that is deal %(last)s, not deal "
                   "%(number)s.")
     number: int
     last: int
@@ -477,7 +476,7 @@ class NotTheLastDeal(RulesError):
 class CannotRestore(RulesError):
     status = 409
     template = N_("Deal %(number)s cannot be restored: the next deal is number %(next)s "
-                  "(another deal took its place, or an earlier deal is withdrawn too).")
+                  "(another deal took its place, or an earlier deal is undone too).")
     number: int
     next: int
 
@@ -589,7 +588,8 @@ class EventPlayerCount(RulesError):
 class EventTableSize(RulesError):
     """A game's result names a number of players no event table seats."""
 
-    template = N_("A table of an event seats 3 to 5 players, not %(size)s.")
+    template = N_("A table of an event seats 4 or 5 players, 3 where no other split exists, "
+                  "not %(size)s.")
     size: int
 
 

@@ -56,9 +56,9 @@ class RoundStillPlaying(RulesError):
 
     status = 409
     template = Nn_("Event round %(round)s is still being played at %(tables)s table: the "
-                   "next round is seated when every game has ended.",
+                   "next event round is seated when every game has ended.",
                    "Event round %(round)s is still being played at %(tables)s tables: the "
-                   "next round is seated when every game has ended.", "tables")
+                   "next event round is seated when every game has ended.", "tables")
     round: int
     tables: int
     """How many of that round's tables are still playing."""
@@ -76,14 +76,15 @@ class AllRoundsSeated(RulesError):
     """Every round the event has was seated: none left to seat, join or leave."""
 
     status = 409
-    template = N_("All %(rounds)s event rounds have been seated: there is no round left to "
-                  "seat or to join.")
+    template = N_("All %(rounds)s event rounds have been seated: there is no event round "
+                  "left to seat or to join.")
     rounds: int
 
 
 class TooFewToSeat(RulesError):
     status = 409
-    template = N_("Only %(count)s players are still in the event; a round needs at least 6.")
+    template = N_("Only %(count)s players are still in the event; an event round needs at "
+                  "least 6.")
     count: int
 
 

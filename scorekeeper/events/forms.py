@@ -54,7 +54,7 @@ class EventForm(FlaskForm):
                  SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = StringField(lazy_gettext("End score"), default=str(DEFAULT_THRESHOLD),
+    threshold = StringField(lazy_gettext("Limit"), default=str(DEFAULT_THRESHOLD),
                             validators=[Length(max=20)])
     fixed_deals = StringField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))

@@ -63,7 +63,7 @@ def _act_sentence(act: Act) -> str:
                        "its paper sheet.", **where)
     if act.act == "game":
         return gettext("Changed the game of table %(table)s, event round %(round)s, after "
-                       "the round was over.", **where)
+                       "the event round was over.", **where)
     return act.act
 
 

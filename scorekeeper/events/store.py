@@ -343,9 +343,26 @@ def device_number(db: sqlite3.Connection, event_id: str, device: str) -> int:
     return int(number)
 
 
+#: Acts that make their device a director by themselves: starting the event, bringing it
+#: here from a file, taking the key.
+_FOUNDING = frozenset({"create", "import", "director"})
+
+
 def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
         at: str | None = None, **detail: object) -> None:
-    """A line of the event's history, written in the caller's transaction."""
+    """A line of the event's history, written in the caller's transaction. Opening the
+    director's link is a GET and writes nothing, so a browser that opened it is numbered,
+    and its opening written, just before its first change."""
+    if act not in _FOUNDING and device != API_DEVICE and db.execute(
+            "SELECT 1 FROM event_devices WHERE event_id = ? AND device = ?",
+            (event_id, device)).fetchone() is None:
+        device_number(db, event_id, device)
+        _history_line(db, event_id, device, "director", at, {})
+    _history_line(db, event_id, device, act, at, detail)
+
+
+def _history_line(db: sqlite3.Connection, event_id: str, device: str, act: str,
+                  at: str | None, detail: dict[str, object]) -> None:
     db.execute("INSERT INTO event_history (event_id, at, device, act, detail)"
                " VALUES (?, ?, ?, ?, ?)", (event_id, at or now(), device, act, _dump(detail)))
 

@@ -124,7 +124,10 @@ def director_page(event_id: str, key: str):
         raise NotADirectorLink(event=state.event.name)
     page = make_response(_director(state, key))
     if director.held_key(state.event) != key:
-        _make_director(event_id, key, page)
+        # A GET writes nothing: the cookie is enough; the event numbers this device, and
+        # writes that it opened the link, at its first change (store.log).
+        _remember_in_session(event_id)
+        director.remember(page, event_id, key, director.new_device())
     return director.private(page)
 
 

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from flask_babel import format_decimal
 
+from ..engine import errors
 from ..engine.game import GameState
 from ..web.db import get_db
-from . import access, store
+from . import access, offline, store
+from .api import game_json
 from .forms import ConfirmForm
 
 bp = Blueprint("games_evening", __name__)
@@ -41,6 +44,21 @@ class PlayerEvening:
     def average(self) -> float | None:
         """Bullheads per deal over the evening (None before the first deal)."""
         return self.bullheads / self.deals if self.deals else None
+
+
+def per_deal(bullheads: int, deals: int) -> str:
+    """Bullheads per deal with one decimal in the page's language, a half rounded up as a
+    calculator rounds it ("11.25" → "11.3", never the "11.2" of rounding half to even);
+    "–" before the first deal. Worked out in whole numbers, so no binary fraction decides;
+    ``static/js/game-summary.js`` ``perDeal`` rounds the same.
+
+    >>> (20 * 45 + 4) // (2 * 4), (20 * 45 + 5) // (2 * 5)  # 11.25 and 9.0, in tenths
+    (113, 90)
+    """
+    if not deals:
+        return "–"
+    tenths = (20 * bullheads + deals) // (2 * deals)
+    return format_decimal(Decimal(tenths) / 10, "0.0")
 
 
 def add_up(states: Sequence[GameState]) -> list[PlayerEvening]:
@@ -89,13 +107,35 @@ def same_players(game_id: str):
     return redirect(url_for("games.sheet", game_id=token))
 
 
+@bp.post("/api/v1/games/<game:game_id>/same-players")
+def same_players_api(game_id: str):
+    """"New game, same players" for a phone that started it on itself: the evening's next
+    game as JSON, new, or the one another phone (or an earlier try) already started, so a
+    phone that sends it again, or two phones that both ask, end up at one game."""
+    if store.load(get_db(), game_id) is None:
+        raise errors.NoSuchGame()
+    token = store.next_game(get_db(), game_id)
+    access.grant(get_db(), token)
+    return jsonify(game_json(store.load(get_db(), token)))
+
+
+@bp.get("/games/offline/evening")
+def offline_evening():
+    """The evening page of a game kept on this phone, for a phone without a connection: a
+    shell the service worker keeps, drawn from the phone's storage by static/js/evening.js
+    (the game's key or token after ``#``, else the address the worker was asked for)."""
+    return render_template("games/evening.html", game=None, games=[], players=[],
+                           averages={}, catalog=offline.evening_catalog(),
+                           sheet_data=offline.sheet_data(None))
+
+
 @bp.get("/games/<game:game_id>/evening")
 def evening(game_id: str):
     """The evening this game belongs to: its games and each player's sums over them."""
     game = _game(game_id)
     games = store.series_games(get_db(), game.id)
     players = add_up([g.state for g in games])
-    averages = {p.name: "–" if p.average is None else format_decimal(p.average, "0.0")
-                for p in players}
+    averages = {p.name: per_deal(p.bullheads, p.deals) for p in players}
     return render_template("games/evening.html", game=game, games=games, players=players,
-                           averages=averages)
+                           averages=averages, catalog=offline.evening_catalog(),
+                           sheet_data=offline.sheet_data(None))

@@ -45,7 +45,7 @@ class StartForm(FlaskForm):
                  SelectChoice("deals", lazy_gettext("after a fixed number of deals"))],
         default="threshold",
     )
-    threshold = WholeNumberField(lazy_gettext("End score"), default=str(DEFAULT_THRESHOLD),
+    threshold = WholeNumberField(lazy_gettext("Limit"), default=str(DEFAULT_THRESHOLD),
                                  validators=[Length(max=20)])
     fixed_deals = WholeNumberField(lazy_gettext("Number of deals"), validators=[Length(max=20)])
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))

@@ -1,123 +1,242 @@
-"""The sentences the games' scripts show, in the page's language: each page's catalog.
+"""What the games' scripts need in a page: each page's catalog of sentences, and the sheet's
+data (the game's log and the addresses the phone writes to).
 
-The start page and the offline score sheet (``/games/offline``) are kept by the service
-worker and run without the server; the score sheet keeps deals typed without a
-connection. Their scripts take every sentence from the page's one catalog
-(:mod:`scorekeeper.web.catalog`): the refusals are the engine's own templates, so the
-phone says exactly what the server would.
+The score sheet, its evening and the start page run on the phone: the sheet is drawn from
+the game's log in the phone's storage, also without a connection, and the service worker
+keeps the pages' shells. Their scripts take every sentence from the page's one catalog
+(:mod:`scorekeeper.web.catalog`), each the very msgid the server's templates use, so the
+phone words the sheet exactly as the server would; the refusals are the engine's own
+templates.
 """
 
 from __future__ import annotations
 
+from flask import url_for
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
+from . import backup, store
 
-#: What the phone refuses before the server sees it: a new game, and a deal.
+#: What the phone refuses before the server sees it: a new game, a deal, a log entry.
 REFUSALS = (
     errors.PlayerCount, errors.BadPlayerName, errors.DuplicatePlayer, errors.BadThreshold,
-    errors.BadFixedDeals, errors.UnknownGameVariant, errors.BadBullheads, errors.DealOverBound,
-    errors.DealUnderBound, errors.BadRowCount, errors.BadTakesAt, errors.BadHandSize,
-    errors.DeckTooSmall,
+    errors.BadFixedDeals, errors.UnknownGameVariant, errors.BadRowCount, errors.BadTakesAt,
+    errors.BadHandSize, errors.DeckTooSmall,
+)
+DEAL_REFUSALS = (
+    errors.BadBullheads, errors.BadCard, errors.CardOutsideDeck, errors.CardTakenTwice,
+    errors.DealOverBound, errors.DealUnderBound, errors.MissingPlayerValue, errors.EntryKind,
+    errors.GameFinished, errors.DealNumberTaken, errors.DealNumberSkipped, errors.NoSuchDeal,
+    errors.NotTheLastDeal, errors.CannotRestore, errors.TooManyDeals, errors.TooManyChanges,
+    errors.NoSuchGame, errors.ClientIdReused,
 )
 
-#: Every sentence of the games' scripts, by key; a page sends those its scripts show.
-SENTENCES = {
-    # The start page's list of games kept on the phone (game-start.js).
-    "unsent": N_("not sent yet"),
-    # The offline score sheet (offline-game.js, offline-game-view.js).
-    "deal": N_("Deal %(number)s"),
-    "save": N_("Save deal %(number)s"),
-    "stack": N_("Stack"),
-    "preview": N_("counts %(score)s, total %(total)s"),
+#: The score sheet's sentences (static/js/sheet*.js), each a msgid of its templates.
+SHEET = {
+    # The status (games/_status.html).
     "over": N_("The game is over."),
     "wins": N_("%(name)s wins with %(total)s bullheads."),
     "share": N_("%(names)s share the win with %(total)s bullheads each."),
+    "no_more": N_("No deal can be added any more. Correcting a deal can re-open the game."),
     "start": N_("No deal yet. Fewest bullheads leads."),
     "fixed": N_("Deal %(played)s of %(fixed)s played."),
     "threshold": N_("The game ends when someone reaches %(threshold)s."),
     "virgin": N_("Virgin doubling is on."),
+    "shape": N_("%(rows)s rows of at most %(most)s cards; %(hand_size)s cards in each hand."),
     "hand": N_("Hand variant: cards left in the hand count double."),
     "tactics": N_("Tactics deck: cards 1 to %(max)s."),
     "double": N_("Double deck."),
-    "shape": N_("%(rows)s rows of at most %(most)s cards; %(hand_size)s cards in each hand."),
-    "waiting": N_("Waiting for the connection: the game is sent once it is back."),
-    "sending": N_("Sending…"),
-    "sent": N_("Sent. The server's score sheet opens now."),
-    "sent_typing": N_("Sent. The server's score sheet opens once the deal you are typing is "
-                      "saved or cleared."),
-    "refused": N_("The server did not take this game: %(reason)s"),
-    "conflict": N_("Deal %(number)s was also entered on another phone."),
-    "same": N_("Same deal: keep the other phone's"),
-    "mine": N_("Another deal: add mine as deal %(number)s"),
-    "confirm": N_("Remove this deal from this phone? It was never saved in the game."),
-    "persisted": N_("This browser has promised to keep it, even when space runs low."),
-    "not_persisted": N_("This browser may delete it when the phone runs short of space: let "
-                        "it be sent soon."),
-    # The score sheet's deals waiting on the phone (offline-queue.js).
-    "queue_waiting": N_("Saved on this phone. It will be sent once the connection is back."),
-    "queue_sent": N_("Sent."),
-    "behind": N_("Waits until the deal above is settled."),
-    "again": N_("Send again"),
-    "renumber": N_("Add it as deal %(number)s"),
-    "remove": N_("Remove"),
-    "theirs": N_("The other phone entered: %(values)s"),
-    "invalid": N_("Check the numbers of %(players)s: whole numbers, and cards from 1 to "
-                  "%(max)s."),
-    "totals": N_("Totals with the waiting deals: %(totals)s"),
-    # The score sheet's card grid (sheet-grid.js) and its hand-over box (handover.js).
+    # After the end (games/_finished.html), and an undone deal.
+    "same_players": N_("New game, same players"),
+    "evening": N_("The evening so far"),
+    "bgstats": N_("Log in BG Stats"),
+    "share_result": N_("Share the result"),
+    "share_line": N_("%(rank)s. %(name)s: %(total)s"),
+    "share_copied": N_("The result is copied: paste it where you want it."),
+    "share_failed": N_("Sharing did not work here."),
+    "withdrawn": N_("Deal %(number)s was undone; it can be restored from the history."),
+    "open_history": N_("Open the history"),
+    "restore": N_("Restore deal %(number)s"),
+    # The deals (games/_sheet_area.html, _standings.html, _table.html).
+    "standings": N_("Standings"),
+    "deals": N_("Deals"),
+    "no_deals": N_("The deals will appear here."),
+    "undo": N_("Undo deal %(number)s"),
+    "rank": N_("Rank"),
+    "player": N_("Player"),
+    "deal": N_("Deal %(number)s"),
+    "total": N_("Total"),
+    "caption": N_("Score sheet: deals as rows, players as columns"),
+    "deal_word": N_("Deal"),
+    "correct": N_("Correct deal %(number)s"),
+    "entered": N_("entered"),
+    "counts": N_("counts"),
+    "tap_hint": N_("Tap a deal number to correct it."),
+    "corrected": N_("marks a corrected deal: its earlier values are in the history."),
+    "split_hand": N_("Small grey: pile + hand as entered; bold: what counts (the hand doubled, "
+                     "then Virgin doubling if on)."),
+    "split_virgin": N_("Small grey: the bullheads as entered; bold: what counts after Virgin "
+                       "doubling."),
+    # The deal form (games/_deal_form.html, _deal_fields.html).
+    "save": N_("Save deal %(number)s"),
+    "preview": N_("counts %(score)s, total %(total)s"),
+    "stack": N_("Pile"),
+    "bullheads": N_("Bullheads"),
+    "in_hand": N_("In hand (×2)"),
+    "cards": N_("Cards"),
+    "zero": N_("Everyone has 0 in this deal. That can happen in this game, but check that no "
+               "bullheads are missing. To keep it as it is, tick the box and save again."),
+    "zero_yes": N_("Yes, everyone has 0 in this deal"),
+    "save_correction": N_("Save the correction"),
+    "cancel": N_("Cancel"),
+    "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. Saving keeps "
+                          "both, and you choose which it is."),
     "done": N_("Done"),
+    # The chart (games/_chart.html).
+    "chart_title": N_("Running totals after each deal"),
+    "end_label": N_("end: %(threshold)s"),
+    # This game (games/_actions.html), and its files (games/spreadsheet.py).
+    "history": N_("History of entries and corrections"),
+    "csv": N_("Export as CSV (spreadsheet)"),
+    "json": N_("Export as JSON (backup)"),
+    "delete": N_("Delete this game"),
+    "all_games": N_("All games"),
+    "delete_local": N_("Delete this game from this phone? It has never reached the server."),
+    "csv_deal": N_("Deal"),
+    "csv_stack": N_("pile"),
+    "csv_hand": N_("hand"),
+    "csv_entered": N_("entered"),
+    "csv_counts": N_("counts"),
+    "csv_total": N_("Total"),
+    # Saving (games/_sync.html).
+    "all_saved": N_("All saved."),
+    "held": N_("Not everything is on the server: what is shown below waits for your choice."),
+    "local_only": N_("Kept on this phone: the game is sent as soon as the server can be "
+                     "reached."),
+    "remote": N_("Another phone changed this game."),
+    "same_deal": N_("Deal %(number)s was entered on both phones with the same values: it "
+                    "counts once."),
+    "dropped": N_("This phone's entry was left out; the other phone's counts."),
+    "conflict": N_("Deal %(number)s was also entered on another phone."),
+    "conflict_correction": N_("Another phone has changed deal %(number)s as well."),
+    "conflict_undo": N_("Another phone has changed this game since: the undo of deal "
+                        "%(number)s waits."),
+    "conflict_restore": N_("Another phone has changed this game since: restoring deal "
+                           "%(number)s waits."),
+    "this_phone": N_("This phone"),
+    "other_phone": N_("Other phone"),
+    "choose_same": N_("The same deal: keep theirs"),
+    "choose_next": N_("Another deal: mine becomes deal %(number)s"),
+    "choose_correct": N_("A correction: mine replaces theirs"),
+    "keep_theirs": N_("Keep the other phone's"),
+    "keep_mine": N_("Keep mine"),
+    "forget": N_("Leave it out"),
+    "again": N_("Send again"),
+    "refused": N_("The server did not take this: %(reason)s"),
+    "behind": N_("Waits until the entry above is settled."),
+    "entry_deal": N_("Deal %(number)s"),
+    "entry_correction": N_("Correction of deal %(number)s"),
+    "entry_withdrawal": N_("Undo of deal %(number)s"),
+    "entry_restore": N_("Restore of deal %(number)s"),
+    "not_persisted": N_("This browser may delete what it keeps when the phone runs short of "
+                        "space: let the game reach the server soon."),
+    # The hand-over box (handover.js) and the card grid (sheet-grid.js).
     "copied": N_("Link copied"),
     "copy_failed": N_("Copying did not work: hold your finger on the link to copy it."),
 }
 
-#: Counted sentences of the games' scripts: one form for 1, the other for more.
+#: Counted sentences: one form for 1, the other for more.
 PLURALS = {
     "deals": catalog.ngettext("%(num)s deal", "%(num)s deals"),
     "leading": catalog.ngettext(
         "Leading (fewest bullheads leads): %(names)s with %(total)s.",
         "Leading (fewest bullheads lead): %(names)s with %(total)s each."),
+    "waiting": catalog.ngettext("%(num)s change waits to be sent (since %(time)s).",
+                                "%(num)s changes wait to be sent (since %(time)s)."),
 }
 
-START = ("unsent",)
-OFFLINE_SHEET = (
-    "deal", "save", "stack", "preview", "over", "wins", "share", "start", "fixed",
-    "threshold", "virgin", "hand", "tactics", "double", "shape", "waiting", "sending", "sent",
-    "sent_typing", "refused", "conflict", "same", "mine", "confirm", "persisted",
-    "not_persisted",
-)
-SHEET = (
-    "deal", "save", "preview", "queue_waiting", "sending", "queue_sent", "behind", "again",
-    "renumber", "remove", "theirs", "confirm", "invalid", "totals", "done", "copied",
-    "copy_failed",
-)
-#: A correction's page: its card grid.
-CORRECTION = ("done",)
+#: The evening page (static/js/evening.js), drawn from the games the phone keeps.
+EVENING = {
+    "player": N_("Player"),
+    "games": N_("Games"),
+    "wins": N_("Wins"),
+    "bullheads": N_("Bullheads"),
+    "per_deal": N_("Per deal"),
+    "order": N_("Most wins first; with as many wins, fewest bullheads per deal. A shared win "
+                "counts for each winner; bullheads as they counted on the score sheets."),
+    "none": N_("No deal has been played this evening yet."),
+    "game": N_("Game %(number)s"),
+    "won": N_("Won by %(names)s with %(total)s"),
+    "playing": N_("Still being played"),
+}
+
+#: The start page: games kept on the phone only.
+START = {"unsent": N_("not sent yet")}
+
+_DUMMY = "f" * 20  # a token the URL rules accept, replaced by "{id}"
 
 
-def _page(keys: tuple[str, ...], plurals: tuple[str, ...] = (),
+def _page(sentences: dict[str, str], plurals: tuple[str, ...] = (),
           refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
-    return catalog.render({key: SENTENCES[key] for key in keys},
-                          {key: PLURALS[key] for key in plurals}, refusals)
+    return catalog.render(sentences, {key: PLURALS[key] for key in plurals}, refusals)
 
 
 def start_catalog() -> Markup:
-    """The start page: refusals of a game started offline, and the games kept on the phone."""
+    """The start page: refusals of a new game, and the games kept on the phone."""
     return _page(START, ("deals",), REFUSALS)
 
 
-def offline_sheet_catalog() -> Markup:
-    """The offline score sheet: its status lines, the deal form, the sending, the refusals."""
-    return _page(OFFLINE_SHEET, ("leading",), REFUSALS)
-
-
 def sheet_catalog() -> Markup:
-    """The score sheet: deals waiting on the phone, the preview, the grid, the hand-over."""
-    return _page(SHEET, (), (errors.DealOverBound, errors.DealUnderBound))
+    """The score sheet, whether the server drew it or the phone draws it."""
+    return _page(SHEET, ("deals", "leading", "waiting"), DEAL_REFUSALS)
 
 
-def correction_catalog() -> Markup:
-    """A correction's page: its card grid."""
-    return _page(CORRECTION)
+def evening_catalog() -> Markup:
+    """The evening page, drawn by the phone when the server cannot be reached."""
+    return _page(EVENING, ("deals",))
+
+
+def urls() -> dict[str, str]:
+    """Where the phone finds a game and writes to: ``{id}`` and ``{number}`` are filled in."""
+    def game(endpoint: str, **values: object) -> str:
+        return url_for(endpoint, game_id=_DUMMY, **values).replace(_DUMMY, "{id}")
+
+    return {
+        "api": url_for("games_api.create"),
+        "sheet": game("games.sheet"),
+        "history": game("games.history"),
+        "csv": game("games.export_csv"),
+        "json": game("games.export_json"),
+        "delete": game("games.delete"),
+        "edit": game("games.correct", number=987654321).replace("987654321", "{number}"),
+        "evening": game("games_evening.evening"),
+        "same_players": game("games_evening.same_players"),
+        "next_game": game("games_evening.same_players_api"),
+        "local": url_for("games.offline_sheet") + "#{key}",
+        "local_evening": url_for("games_evening.offline_evening") + "#{key}",
+        "token": url_for("pwa.csrf_token"),
+        "games": url_for("games.listing"),
+        "start": url_for("games.index"),
+    }
+
+
+def game_data(game: store.Game) -> dict:
+    """The game as the phone keeps it: its token, evening, settings, note and whole log
+    (each entry as the backup file writes it)."""
+    data = backup.to_json(game)
+    settings = {key: data[key] for key in ("players", "threshold", "fixed_deals",
+                                           "virgin_doubling", "variant", "rows", "takes_at",
+                                           "hand_size")}
+    return {"id": game.id, "client_id": game.client_id, "evening": game.series or game.id,
+            "created_at": game.created_at, "note": game.note, "settings": settings,
+            "events": data["events"]}
+
+
+def sheet_data(game: store.Game | None) -> Markup:
+    """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
+    data = {"urls": urls(), "game": None if game is None else game_data(game)}
+    return Markup('<script type="application/json" id="sheet-data">{}</script>').format(
+        htmlsafe_json_dumps(data, separators=(",", ":"), ensure_ascii=False))

@@ -75,7 +75,7 @@ def rows(game: store.Game) -> list[list[object]]:
     head: list[object] = [gettext("Deal")]
     for name in s.players:
         if hand:
-            head += [f"{name}: " + gettext("stack"), f"{name}: " + gettext("hand")]
+            head += [f"{name}: " + gettext("pile"), f"{name}: " + gettext("hand")]
         else:
             head.append(f"{name}: " + gettext("entered"))
         head.append(f"{name}: " + gettext("counts"))

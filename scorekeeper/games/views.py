@@ -1,7 +1,9 @@
 """The scorekeeper pages: start a game at ``/``, the score sheet, deals, corrections, lists.
 
-Every form works without JavaScript; the sheet's script only makes entry quicker
-(live preview, card grid), keeps the screen on and notices other phones' deals.
+Every form works without JavaScript. With it, the sheet is the phone's: static/js/sheet.js
+keeps the game's log in the phone's storage, writes every entry there first, draws the
+sheet from it and meets the server (and other phones) through the JSON interface; the
+page hands it the game's log and the addresses it needs (:func:`.offline.sheet_data`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,18 @@ from ..web.db import get_db
 from ..web.device import kept, open_list, scope
 from ..web.errors import describe, http_error
 from ..web.security import private
-from . import access, backup, handover, imports, listed, offline, spreadsheet, store, summary
+from . import (
+    access,
+    backup,
+    bgstats,
+    handover,
+    imports,
+    listed,
+    offline,
+    spreadsheet,
+    store,
+    summary,
+)
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -83,15 +96,18 @@ def index():
                            running=summary.running(db, phone),
                            finished_count=summary.finished_count(db, phone),
                            finished_counted=summary.FINISHED_COUNTED,
-                           catalog=offline.start_catalog()), status
+                           catalog=offline.start_catalog(),
+                           sheet_data=offline.sheet_data(None)), status
 
 
 @bp.get("/games/offline")
 def offline_sheet():
-    """The score sheet of a game started on this phone without a connection: a shell the
-    service worker keeps, filled from the phone's storage by static/js/offline-game.js."""
-    return render_template("games/offline.html", catalog=offline.offline_sheet_catalog(),
-                           sheet_url=url_for("games.listing") + "/{id}")
+    """The score sheet of a game kept on this phone, empty: the shell the service worker
+    keeps, which static/js/sheet.js fills from the phone's storage. A game started on the
+    phone opens here (its key after ``#``) until the server has it; without a connection
+    the worker answers a game's own address with it too."""
+    return render_template("games/sheet.html", game=None, form=None,
+                           catalog=offline.sheet_catalog(), sheet_data=offline.sheet_data(None))
 
 
 @bp.get("/games")
@@ -108,10 +124,13 @@ def listing():
 def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
            preview: dict | None = None, status: int = 200, withdrawn: int | None = None,
            ask_zero: bool = False):
+    played = bgstats.play(game) if game.state.finished else None
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, ask_zero=ask_zero,
+        sheet_data=offline.sheet_data(game),
+        bgstats_link=bgstats.link(played) if played else None,
         listed=access.allowed(get_db(), game.id),
     ), status
 
@@ -237,7 +256,8 @@ def correct(game_id: str, number: int):
         form = deal_form(game.settings, row.entry)
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
-        ask_zero=ask_zero, history=game.history(number), catalog=offline.correction_catalog(),
+        ask_zero=ask_zero, history=game.history(number),
+        sheet_url=url_for("games.sheet", game_id=game.id, _anchor=f"correct-{number}"),
     ), status
 
 

@@ -22,7 +22,7 @@ SECTIONS: list[tuple[str, object, int]] = [
     ("rule-2-smallest-difference", lazy_rule_heading(2), 3),
     ("rule-3-full-row", lazy_rule_heading(3), 3),
     ("rule-4-lowest-card", lazy_rule_heading(4), 3),
-    ("taking-cards", lazy_gettext("Cards you pick up"), 2),
+    ("taking-cards", lazy_gettext("Cards you take"), 2),
     ("bullheads", lazy_gettext("Bullheads of all 104 cards"), 2),
     ("end-of-game", lazy_gettext("End of the game"), 2),
     ("pitfalls", lazy_gettext("Two pitfalls"), 2),
@@ -53,11 +53,14 @@ OLD_ANCHORS: dict[str, str] = {
 }
 
 #: Our readings of the booklets (docs/rules.md), each shown where its rule is explained.
+#: In page order; each box says what the booklets leave open and what the app does there.
 READINGS: list[tuple[str, object]] = [
-    ("reading-rule-4", lazy_gettext("Rule 4 when nobody names a row, and equal rows")),
-    ("reading-end-of-game", lazy_gettext("66 or more, or more than 66")),
+    ("reading-rule-4", lazy_gettext("Rule 4 when nobody names a row, and rows as cheap")),
+    ("reading-end-of-game", lazy_gettext("66 or more, or more than 66, and a shared win")),
     ("reading-professional-tie", lazy_gettext("Professional: equal differences left and right")),
-    ("reading-double", lazy_gettext("Double: stacked twins and shared takes")),
+    ("reading-hand-end", lazy_gettext("Hand: the hand that counts is the one at a round's end")),
+    ("reading-double", lazy_gettext("Double: a twin on a row's end, and twins that take")),
+    ("reading-postscript-shapes", lazy_gettext("The postscript's shapes: what we add")),
     ("reading-virgin-doubling", lazy_gettext("Virgin doubling: whose points double")),
 ]
 

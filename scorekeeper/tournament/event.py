@@ -56,12 +56,12 @@ NO_EVENT = Event()
 
 
 class EventNameTooLong(RulesError):
-    template = N_("The event's name may hold at most %(count)s characters.")
+    template = N_("The occasion may hold at most %(count)s characters.")
     count: int = NAME_LIMIT
 
 
 class TableTooLong(RulesError):
-    template = N_("The table may hold at most %(count)s characters.")
+    template = N_("The table label may hold at most %(count)s characters.")
     count: int = TABLE_LIMIT
 
 

@@ -4,6 +4,13 @@
 cache name from a hash of the static files' contents: a release that changes any static
 file gets a new cache. Static URLs carry the file's own hash (:mod:`.assets`), so a page
 of one release never runs with the scripts or styles of another.
+
+The worker keeps only what is no one's in particular: the app shell (static files) and
+public pages, each fetched without cookies, once per language. A page that shows a
+device's own games (the start page's list, a score sheet, the statistics) is never kept:
+the server marks those private, and the worker stores its own cookie-less copy of the
+start page and the empty shells of the sheet and the evening, which the phone fills from
+the games it keeps itself (IndexedDB).
 """
 
 from __future__ import annotations
@@ -21,9 +28,12 @@ bp = Blueprint("pwa", __name__)
 
 #: Folders of ``static/`` that make the app shell; the worker stores them at install.
 SHELL_FOLDERS = ("css", "js", "icons")
-#: Pages stored at install, so they open offline even before a first visit (the offline
-#: score sheet is where a game started without a connection lives until it is sent).
-SHELL_PAGES = ("games.index", "games.offline_sheet", "check.page", "rules.page")
+#: Pages stored at install in each language, fetched without cookies (so without anyone's
+#: games), so they open offline even before a first visit: the name the worker knows each
+#: by, and its endpoint. The sheet's and the evening's shells stand in for any game's.
+SHELL_PAGES = {"start": "games.index", "sheet": "games.offline_sheet",
+               "evening": "games_evening.offline_evening", "check": "check.page",
+               "rules": "rules.page", "offline": "pwa.offline"}
 ICONS = (("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
          ("icons/icon-maskable-512.png", 512, "maskable"))
 THEME = "#7a1f1f"  # --accent in static/css/site.css
@@ -44,19 +54,23 @@ def static_digest(folder: Path) -> str:
 
 
 def precache_urls() -> list[str]:
-    """The app shell: hashed static files, the offline page and the main pages."""
+    """The app shell: the hashed static files."""
     folder = Path(current_app.static_folder or "")
-    urls = [static_url(p.relative_to(folder).as_posix())
+    return [static_url(p.relative_to(folder).as_posix())
             for p in static_files(folder, SHELL_FOLDERS)]
-    return urls + page_urls()
 
 
-def page_urls() -> list[str]:
-    pages = [url_for(endpoint) for endpoint in SHELL_PAGES
-             if endpoint in current_app.view_functions]
-    if "rules.lang_page" in current_app.view_functions:
-        pages += [url_for("rules.lang_page", lang=code) for code in LANGUAGES]
-    return [url_for("pwa.offline"), *pages]
+def shell_urls() -> dict[str, str]:
+    """Each shell page's address (without its ``?lang=``), by the name the worker uses."""
+    return {name: url_for(endpoint) for name, endpoint in SHELL_PAGES.items()
+            if endpoint in current_app.view_functions}
+
+
+def public_urls() -> list[str]:
+    """Public pages kept as they are: the rules with their language in the path."""
+    if "rules.lang_page" not in current_app.view_functions:
+        return []
+    return [url_for("rules.lang_page", lang=code) for code in LANGUAGES]
 
 
 def _no_cache(response: Response) -> Response:
@@ -92,10 +106,10 @@ def worker():
         cache_family=family,
         cache_name=family + cache_version(static_digests()),
         precache=precache_urls(),
-        pages=page_urls(),
-        offline_url=url_for("pwa.offline"),
+        shells=shell_urls(),
+        public=public_urls(),
         static_prefix=request.script_root + (current_app.static_url_path or "") + "/",
-        start_url=url_for("games.index") if "games.index" in current_app.view_functions else "",
+        games=url_for("games.listing") if "games.listing" in current_app.view_functions else "",
     )
     return _no_cache(Response(script, mimetype="text/javascript"))
 

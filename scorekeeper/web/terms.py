@@ -96,7 +96,8 @@ def variant_heading(key: str) -> str:
 def takes_name(takes_at: int) -> str:
     """``5 nimmt``: the postscript's name for a game where card ``takes_at`` takes a row."""
     # Translators: the postscript's name for a game in which the N-th card takes a row,
-    # after the game's own title "6 nimmt!". Dutch booklet: "5 neemt", "7 neemt".
+    # after the game's own title "6 nimmt!", which stays German in every language (the Dutch
+    # booklet's two extractions print "5 nimmt" and "5 neemt"; the app says "6 nimmt!").
     return gettext("%(number)s nimmt", number=takes_at)
 
 

@@ -128,6 +128,20 @@ async function refresh(page, { scroll = false, keep = null, params = formQuery(p
 
 // --- showing an answer ---
 
+/**
+ * The button tapped on a table not filled in (its grey examples are placeholders, not
+ * cards): say what is missing, in the words the server's form would use (the engine's
+ * refusal of the first empty row, or of no card), instead of asking for an answer.
+ */
+function missing(page) {
+  page.sequence += 1; // an answer still on its way is for another table
+  const { error } = onPhone(page, formQuery(page.form));
+  const message = error || page.t.refusalText({});
+  showMessage(page, message);
+  showResult(page, [], false);
+  scrollTo(page, message, { scroll: true, keep: null });
+}
+
 function showMessage(page, message) {
   const alert = document.createElement("p");
   Object.assign(alert, { className: "errors", textContent: message });
@@ -211,7 +225,8 @@ function listen(page) {
     }
     clearTimeout(page.timer);
     page.grid.close();
-    refresh(page, { scroll: true });
+    if (complete(page.form)) refresh(page, { scroll: true });
+    else missing(page);
   });
   page.result.addEventListener("click", (event) => {
     const anchor = event.target.closest("a[data-choice]");

@@ -1,13 +1,14 @@
-// A deal's scores, the bounds of a deal and the end of a game, as the score sheet, the
-// offline queue and games started offline show them before the server does: the same
-// rules as scorekeeper/engine/settings.py, deal.py and game.py (docs/rules.md).
-// No DOM here, so Node checks it against cases the Python produced (tests/vectors/).
+// One deal of a scored game: its entry checked against the game's settings, its scores,
+// the bounds of a deal: the same rules as scorekeeper/engine/settings.py and deal.py
+// (docs/rules.md), with the same refusals (an Error with the Python class's code and
+// fields, static/js/engine/errors.js). No DOM here, so Node checks it against cases the
+// Python produced (tests/vectors/deals.json).
 
 import { bullheads } from "./cards.js";
 import { refuse } from "./engine/errors.js";
 import { strip } from "./engine/pyish.js";
 import {
-  DEFAULT_THRESHOLD, GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
+  GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
 } from "./limits.js";
 
 /** Bullheads on a list of card numbers (what a player took, entered as cards). */
@@ -106,28 +107,122 @@ export function enteredTotal({ players, bullheads: stack, hand = null }) {
   return players.reduce((sum, name) => sum + stack[name] + (hand ? hand[name] || 0 : 0), 0);
 }
 
+// -- a deal's entry, as engine/deal.py make_entry builds it ----------------------------
+
+/** settings.py `whole`: an integer (not a boolean), or at most 9 ASCII digits once trimmed. */
+export function whole(value) {
+  if (typeof value === "boolean") return null;
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const text = typeof value === "string" ? strip(value) : "";
+  return DIGITS.test(text) ? Number(text) : null;
+}
+
+const isMapping = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Each player's value from ``values`` (by name), refusing a stranger or a missing player. */
+function perPlayer(players, values, part) {
+  if (!isMapping(values)) throw refuse("MissingPlayerValue", { player: players[0], part });
+  for (const name of Object.keys(values)) {
+    if (!players.includes(name)) throw refuse("UnknownPlayer", { player: name });
+  }
+  for (const name of players) {
+    if (!Object.hasOwn(values, name)) throw refuse("MissingPlayerValue", { player: name, part });
+  }
+  return players.map((name) => [name, values[name]]);
+}
+
+function counts(players, values, part) {
+  const counted = {};
+  for (const [name, value] of perPlayer(players, values, part)) {
+    const number = whole(value);
+    if (number === null || number < 0) throw refuse("BadBullheads", { player: name, value });
+    counted[name] = number;
+  }
+  return counted;
+}
+
+/** Each player's cards, checked against the deck: none outside it, none too often. */
+export function checkedCards(settings, cards) {
+  const deck = deckOf(settings);
+  const seen = new Map();
+  const checked = {};
+  for (const [name, value] of perPlayer(settings.players, cards, "cards")) {
+    if (!Array.isArray(value)) throw refuse("BadCard", { player: name, value });
+    checked[name] = value.map((item) => {
+      const card = whole(item);
+      if (card === null) throw refuse("BadCard", { player: name, value: item });
+      if (card < 1 || card > deck.maxCard) {
+        throw refuse("CardOutsideDeck", { card, max_card: deck.maxCard });
+      }
+      seen.set(card, (seen.get(card) || 0) + 1);
+      if (seen.get(card) > deck.copies) throw refuse("CardTakenTwice", { card, copies: deck.copies });
+      return card;
+    });
+  }
+  return checked;
+}
+
+/** A game's settings (the API's names) as dealBounds takes them. */
+export const shapeOf = (settings) => ({
+  players: settings.players, variant: settings.variant, rows: settings.rows,
+  takesAt: settings.takes_at, handSize: settings.hand_size,
+});
+
 /**
- * The game after its deals (each deal: the scores of every player, as scoreDeal gives
- * them), as replay in scorekeeper/engine/game.py derives it: the running `totals` after
- * each deal, the final `totals`, whether it has `finished` (some total reached the
- * threshold — equal or more — or the fixed number of deals is played), the `winners`
- * (fewest bullheads; empty until the end) and the `leaders` so far. A finished game takes
- * no further deal until a correction takes the end back.
- *
- * @param {{players: string[], threshold?: number | null, fixedDeals?: number | null}} game
- * @param {Object<string, number>[]} deals
+ * A deal's entry, as make_entry builds it: ``{bullheads, hand, cards}`` (hand and cards
+ * null where the deal has none), or the first refusal thrown. ``settings`` uses the API's
+ * names (players, variant, virgin_doubling, rows, takes_at, hand_size).
  */
-export function replayGame({ players, threshold = DEFAULT_THRESHOLD, fixedDeals = null }, deals) {
-  const totals = Object.fromEntries(players.map((name) => [name, 0]));
-  const running = deals.map((scores) => {
-    for (const name of players) totals[name] += scores[name];
-    return { ...totals };
+export function makeEntry(settings, { bullheads: stack = null, hand = null, cards = null }) {
+  if ((stack === null) === (cards === null)) throw refuse("EntryKind");
+  const { players } = settings;
+  let taken = null;
+  let counted;
+  if (cards !== null) {
+    taken = checkedCards(settings, cards);
+    counted = Object.fromEntries(players.map((name) => [name, cardBullheads(taken[name])]));
+  } else {
+    counted = counts(players, stack, "bullheads");
+  }
+  let inHand = null;
+  if (settings.variant === "hand") inHand = counts(players, hand ?? {}, "hand");
+  else if (hand !== null) throw refuse("HandNotInVariant");
+  const refusal = boundRefusal(shapeOf(settings),
+    enteredTotal({ players, bullheads: counted, hand: inHand }));
+  if (refusal) throw refusal;
+  return { bullheads: counted, hand: inHand, cards: taken };
+}
+
+/** What each player's deal counts (score_deal) for an entry made by makeEntry. */
+export function entryScores(settings, entry) {
+  return scoreDeal({
+    players: settings.players, bullheads: entry.bullheads, hand: entry.hand,
+    virginDoubling: settings.virgin_doubling,
   });
-  const values = players.map((name) => totals[name]);
-  const finished = fixedDeals !== null && fixedDeals !== undefined
-    ? deals.length >= fixedDeals
-    : deals.length > 0 && Math.max(...values) >= threshold;
-  const low = Math.min(...values);
-  const leaders = deals.length ? players.filter((name) => totals[name] === low) : [];
-  return { running, totals, finished, winners: finished ? leaders : [], leaders };
+}
+
+const SPLIT = /[\s,;]+/;
+
+/**
+ * The deal form's fields as games/forms.py DealForm.entry reads them: ``typed`` holds,
+ * per seat, ``bh``, ``hand`` and ``cards`` as typed, and ``mode`` ("cards" or not). An
+ * empty count is 0; cards are split on spaces, commas and semicolons.
+ */
+export function typedEntry(settings, typed) {
+  const { players } = settings;
+  const countsOf = (part) => Object.fromEntries(players.map((name, seat) =>
+    [name, strip(typed[seat]?.[part] ?? "") || "0"]));
+  const hand = settings.variant === "hand" ? countsOf("hand") : null;
+  if (typed.mode === "cards") {
+    const cards = Object.fromEntries(players.map((name, seat) =>
+      [name, strip(typed[seat]?.cards ?? "").split(SPLIT).filter(Boolean)]));
+    return makeEntry(settings, { cards, hand });
+  }
+  return makeEntry(settings, { bullheads: countsOf("bh"), hand });
+}
+
+/** Every player at 0 in a game whose bounds allow it (forms.py unconfirmed_zero): ask first. */
+export function allZero(settings, entry) {
+  return dealBounds(shapeOf(settings)).lower === 0 && settings.players.every(
+    (name) => entry.bullheads[name] + (entry.hand ? entry.hand[name] : 0) === 0);
 }

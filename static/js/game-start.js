@@ -1,16 +1,22 @@
-// Start form: show the player lines in use plus one empty line, so 4 players see 4–5 lines.
-// Without a connection the game starts on this phone instead (offline-rules.js checks it
-// as the server would), is kept in IndexedDB and opens on the offline score sheet; that
-// page sends it once the connection is back. The start page also lists such games.
+// The start page: the player lines in use plus one empty line (4 players see 4–5 lines);
+// a game started here is kept on this phone first (checked as the server checks it,
+// game-settings.js) and its sheet opens at once, at the server's address when the server
+// has taken it within a moment, else on this phone (/games/offline) until it can. The
+// page also lists the games kept only on this phone, and sends what they wait to send.
 
 import { plural, refusalText, say } from "./catalog.js";
-import { checkSettings } from "./offline-rules.js";
-import { allGames, newId, putGame } from "./offline-store.js";
+import { h } from "./dom.js";
+import { newRecord } from "./game-keeping.js";
+import { checkSettings } from "./game-settings.js";
+import { allGames, putGame } from "./local-games.js";
+import { namedSoon, sheetHref } from "./sheet-actions.js";
+import { startSync } from "./sync.js";
 
 const form = document.querySelector(".start-form");
 const items = [...document.querySelectorAll(".player-fields li")];
+const data = JSON.parse(document.getElementById("sheet-data")?.textContent || "null");
 
-function update() {
+function showLines() {
   let last = -1;
   items.forEach((item, i) => {
     if (item.querySelector("input").value.trim()) last = i;
@@ -19,100 +25,63 @@ function update() {
   items.forEach((item, i) => { item.hidden = i >= shown; });
 }
 
-if (items.length) {
-  document.querySelector(".player-fields").addEventListener("input", update);
-  update();
-}
-
 function complain(problem) {
   let box = document.getElementById("start-errors");
   if (!box) {
-    box = document.createElement("div");
-    box.id = "start-errors";
-    box.className = "errors";
-    box.setAttribute("role", "alert");
+    box = h("div", { id: "start-errors", className: "errors", role: "alert" });
     form.before(box);
   }
-  const line = document.createElement("p");
-  line.textContent = refusalText(problem);
-  box.replaceChildren(line);
+  box.replaceChildren(h("p", {}, refusalText(problem)));
   box.scrollIntoView({ block: "center" });
 }
 
-async function startHere() {
+/** The form's values as checkSettings takes them. */
+function values() {
   const value = (name) => form.elements[name]?.value ?? "";
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`)?.value ?? "";
-  let checkedSettings;
+  return {
+    players: items.map((item) => item.querySelector("input").value),
+    end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
+    virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
+    rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
+  };
+}
+
+async function start(sync) {
+  let settings;
   try {
-    checkedSettings = checkSettings({
-      players: items.map((item) => item.querySelector("input").value),
-      end: checked("end"), threshold: value("threshold"), fixed_deals: value("fixed_deals"),
-      virgin_doubling: form.elements.virgin_doubling?.checked, variant: value("variant"),
-      rows: checked("rows"), takes_at: checked("takes_at"), hand_size: value("hand_size"),
-    });
+    ({ settings } = checkSettings(values()));
   } catch (refusal) {
     if (!refusal.code) throw refusal;
     complain(refusal);
     return;
   }
-  const game = {
-    client_id: newId(), created: Date.now(), settings: checkedSettings.settings,
-    note: value("note").trim(), deals: [], server_id: null, sent: false,
-    conflict: null, problem: null,
-  };
-  await putGame(game);
-  window.location.assign(`${form.dataset.offline}#${game.client_id}`);
+  const record = await putGame(newRecord({ settings, note: form.elements.note?.value.trim() ?? "" }));
+  sync.kick();
+  window.location.assign(sheetHref(data.urls, await namedSoon(record.key)));
 }
 
-/**
- * The form was sent while the phone claimed a connection, and the service worker found
- * none: it sent the page back here with the fields in the address (#offline-start&...).
- */
-function resume() {
-  const hash = window.location.hash;
-  if (!hash.startsWith("#offline-start")) return;
-  history.replaceState(null, "", window.location.pathname + window.location.search);
-  const fields = new URLSearchParams(hash.slice("#offline-start".length));
-  for (const [name, value] of fields) {
-    const field = form.elements[name];
-    if (field instanceof RadioNodeList) field.value = value;
-    else if (field?.type === "checkbox") field.checked = true;
-    else if (field) field.value = value;
-  }
-  update();
-  startHere();
-}
-
-if (form && form.dataset.offline && "indexedDB" in window) {
-  form.addEventListener("submit", (event) => {
-    if (navigator.onLine) return; // the form posts as always (the worker catches a dead line)
-    event.preventDefault();
-    startHere();
-  });
-  resume();
-}
-
-/** Games started on this phone and not yet on the server, with a link to their sheet. */
+/** Games kept on this phone that the server has not got yet, each with its sheet. */
 async function listPhoneGames() {
   const section = document.getElementById("phone-games");
-  if (!section || !("indexedDB" in window)) return;
-  const kept = (await allGames().catch(() => [])).filter((game) => !game.sent);
+  const kept = (await allGames().catch(() => [])).filter((game) => game.id === null);
   section.hidden = kept.length === 0;
-  section.querySelector("ul").replaceChildren(...kept.map((game) => {
-    const item = document.createElement("li");
-    item.className = "game-item";
-    const link = document.createElement("a");
-    link.href = `${form.dataset.offline}#${game.client_id}`;
-    const names = document.createElement("strong");
-    names.textContent = game.settings.players.join(", ");
-    const meta = document.createElement("span");
-    meta.className = "meta";
-    const count = game.deals.length;
-    meta.textContent = `${plural("deals", count)} · ${say("unsent")}`;
-    link.append(names, meta);
-    item.append(link);
-    return item;
-  }));
+  section.querySelector("ul").replaceChildren(...kept.map((game) => h("li", { className: "game-item" },
+    h("a", { href: sheetHref(data.urls, game) }, h("strong", {}, game.settings.players.join(", ")),
+      h("span", { className: "meta" },
+        `${plural("deals", game.pending.filter((e) => e.kind === "deal").length)} · ${say("unsent")}`)))));
 }
 
-if (form) listPhoneGames();
+if (items.length) {
+  document.querySelector(".player-fields").addEventListener("input", showLines);
+  showLines();
+}
+
+if (form && data && "indexedDB" in window) {
+  const sync = startSync({ urls: data.urls, lang: document.documentElement.lang });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    start(sync).catch(() => form.submit()); // no storage here: the server starts it
+  });
+  listPhoneGames();
+}

@@ -3,11 +3,7 @@
 
 import { say } from "./catalog.js";
 
-const link = document.querySelector("#handover-link");
-const button = document.querySelector("#copy-link");
-const status = document.querySelector("#copy-status");
-
-function copyBySelection() {
+function copyBySelection(link) {
   const range = document.createRange();
   range.selectNodeContents(link);
   const selection = window.getSelection();
@@ -16,18 +12,25 @@ function copyBySelection() {
   return document.execCommand("copy");
 }
 
-async function copy() {
+async function copy(link, status) {
   let copied = true;
   try {
     await navigator.clipboard.writeText(link.textContent.trim());
   } catch {
     // No clipboard API (a page served over plain http to the phone): the old way.
-    copied = copyBySelection();
+    copied = copyBySelection(link);
   }
   status.textContent = say(copied ? "copied" : "copy_failed");
 }
 
-if (link && button && status) {
+/** The copy button of the hand-over box in ``root`` (the sheet draws one in later). */
+export function wireHandover(root = document) {
+  const link = root.querySelector("#handover-link");
+  const button = root.querySelector("#copy-link");
+  const status = root.querySelector("#copy-status");
+  if (!link || !button || !status || !button.hidden) return;
   button.hidden = false;
-  button.addEventListener("click", copy);
+  button.addEventListener("click", () => copy(link, status));
 }
+
+wireHandover();

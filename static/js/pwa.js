@@ -1,44 +1,16 @@
-// Installs the service worker (the site opens without a connection) and says plainly
-// when a page is the copy saved on this phone.
+// Installs the service worker (the site opens without a connection; it keeps public pages
+// only, one copy per language, so switching the language needs nothing from here) and says
+// plainly when a page is the copy saved on this phone.
 
 const script = document.querySelector("script[data-pwa]");
 
-function remember(key, value) {
-  try {
-    const before = localStorage.getItem(key);
-    localStorage.setItem(key, value);
-    return before;
-  } catch {
-    return value; // storage refused: behave as if nothing changed
-  }
-}
-
 async function register() {
   if (!("serviceWorker" in navigator) || !script) return;
-  const first = !navigator.serviceWorker.controller;
   try {
     // Its scope is the folder the worker is served from: the whole site, under any prefix.
     await navigator.serviceWorker.register(script.dataset.worker);
   } catch {
-    return; // not allowed here (private mode, plain http on another host): the site still works
-  }
-  const registration = await navigator.serviceWorker.ready;
-  if (first) {
-    // This page came from the network before the worker existed: have it stored too, so a
-    // score sheet opened once opens again offline.
-    const worker = navigator.serviceWorker.controller || await new Promise((resolve) => {
-      navigator.serviceWorker.addEventListener("controllerchange",
-        () => resolve(navigator.serviceWorker.controller), { once: true });
-    });
-    const url = location.pathname + location.search;
-    if (worker) worker.postMessage({ type: "store-page", url });
-  }
-  // The pages stored at install are in the language of that day: store them again after
-  // the language was switched, so the offline copies speak the language chosen now.
-  const language = document.documentElement.lang;
-  const before = remember("pwa-language", language);
-  if (!first && before !== language && navigator.onLine && registration.active) {
-    registration.active.postMessage({ type: "refresh-pages" });
+    // not allowed here (private mode, plain http on another host): the site still works
   }
 }
 

@@ -1,7 +1,7 @@
 // The card grid of a deal: tap the cards each player took instead of counting bullheads.
 // A bar that stays at the top of the screen while the grid scrolls names whose cards are
-// being tapped (one button per player, with the bullheads tapped so far); the taps fill
-// the players' card fields, which the form posts as typed.
+// being tapped (one button per player, with the bullheads tapped so far, every player's in
+// view at once); the taps fill the players' card fields, which the form reads as typed.
 
 import { cardButton } from "./cards.js";
 import { say } from "./catalog.js";
@@ -23,6 +23,7 @@ function playerBar(form, names, choose) {
     button.type = "button";
     button.className = "chip secondary";
     button.dataset.seat = String(seat);
+    button.title = name;
     const dot = document.createElement("span");
     dot.className = "seat-dot";
     dot.dataset.seat = String(seat);
@@ -44,8 +45,7 @@ function playerBar(form, names, choose) {
     form.querySelector(".deal-actions, .actions").scrollIntoView({ block: "end" });
   });
   bar.append(chooser, done);
-  // Up to five players wrap; more share two lines that scroll sideways, so the bar stays
-  // low, and the chosen player's button is scrolled into it.
+  // Up to five players wrap; more stand four to a line (games.css), all of them in view.
   bar.classList.toggle("many", names.length > 5);
   return { bar, chooser, chips };
 }
@@ -78,7 +78,7 @@ export function buildGrid(form, grid, players, changed) {
   const names = players.map((p) => p.querySelector(".name").textContent);
   const fields = players.map((p) => form.querySelector(`#cards-${p.dataset.seat}`));
   let current = 0;
-  const { bar, chooser, chips } = playerBar(form, names, (seat) => choose(seat));
+  const { bar, chips } = playerBar(form, names, (seat) => choose(seat));
 
   const cards = document.createElement("div");
   cards.className = "grid-cards";
@@ -86,10 +86,6 @@ export function buildGrid(form, grid, players, changed) {
   function choose(seat) {
     current = seat;
     chips.forEach((b, i) => b.setAttribute("aria-pressed", String(i === seat)));
-    const chip = chips[seat];
-    if (chooser.scrollWidth > chooser.clientWidth) {
-      chooser.scrollLeft = chip.offsetLeft - (chooser.clientWidth - chip.offsetWidth) / 2;
-    }
   }
 
   const paint = () => paintGrid({ cards, chips, fields, names, max });

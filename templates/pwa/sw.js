@@ -1,46 +1,48 @@
 // Service worker of the 6 nimmt! table companion (rendered by scorekeeper/web/pwa.py).
-// Pages and games: network first; the stored copy only when the network fails (or a page
-// is slow and a copy exists), so nothing stale is shown online. Hashed static files: from
-// the cache. Writes are never stored: the score sheet keeps offline deals in IndexedDB
-// itself (static/js/offline-queue.js, offline-store.js, offline-sync.js) and sends them
-// when the connection is back; a game started offline lives on /games/offline (stored at
-// install) and in IndexedDB until static/js/offline-game.js has sent it.
+//
+// It keeps only what is no one's in particular: the app shell (the hashed static files,
+// from the cache) and public pages, each fetched WITHOUT cookies, once per language: the
+// start page (its form, no one's list), the empty shells of the score sheet and the
+// evening, the checker, the rules and the offline page. No page a visitor's cookies
+// shaped is ever stored (the server marks those `private, no-store`), so clearing the
+// cookies leaves nothing of another device's behind. The games this phone keeps live in
+// IndexedDB, written by the pages themselves (static/js/local-games.js), and a shell draws
+// them: without a connection, a game's address opens the sheet's shell, its evening the
+// evening's shell. Pages come from the network first; a stored copy stands in only when
+// the network fails or is slow. The API is never touched: static/js/sync.js talks to it.
 
 // The caches of this site: another site of the same origin (another prefix) has its own.
 const FAMILY = {{ cache_family | tojson }};
 const CACHE = {{ cache_name | tojson }};
 const PRECACHE = {{ precache | tojson }};
-const PAGES = {{ pages | tojson }};
-const OFFLINE = {{ offline_url | tojson }};
-const START = {{ start_url | tojson }}; // the start form: without a connection, start on the phone
-const PAGE_TIMEOUT = 5000; // ms before a stored copy stands in for a slow network
+const SHELLS = {{ shells | tojson }};
+const PUBLIC = {{ public | tojson }};
 const STATIC = {{ static_prefix | tojson }}; // static files, under the site's prefix
-const GAMES_API = {{ url_for("games_api.create") | tojson }};
-const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
-// The checker answers offline (static/js/check.js): its page is stored once per language,
-// and a link opened offline gets the copy in the link's language, else the last one used.
-const CHECK = {{ url_for("check.page") | tojson }};
+const GAMES = {{ games | tojson }}; // a game's sheet is GAMES/<token>, its evening .../evening
 const LANGUAGES = {{ LANGUAGES | list | tojson }};
-const LANGUAGE = {{ (url_for("games.index") ~ "sw/language") | tojson }}; // cache entry: the language of the last page shown
+const LANGUAGE = {{ (shells.get("start", "/") ~ "sw/language") | tojson }}; // cache entry: the language last shown
+const PAGE_TIMEOUT = 4000; // ms before a stored copy stands in for a slow network
+const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
+const TOKEN = /^[0-9a-f]{20}$/;
 
-async function plain(answer) {
-  // A redirected answer cannot stand in for a navigation: store a clean copy.
-  if (!answer.redirected) return answer;
-  return new Response(await answer.blob(), { status: answer.status, headers: answer.headers });
+/** Fetch ``url`` without cookies and keep it under ``key`` (its own address by default). */
+async function keep(cache, url, key = url) {
+  const answer = await fetch(url, { credentials: "omit", cache: "no-cache" });
+  if (!answer.ok || answer.redirected) throw new Error(`${url} answered ${answer.status}`);
+  await cache.put(key, answer);
 }
 
-async function store(cache, url) {
-  const answer = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
-  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
-  await cache.put(url, await plain(answer));
-}
+const shellUrl = (name, code) => `${SHELLS[name]}?lang=${code}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // One request at a time: the install runs beside the page and must not crowd it out.
-    for (const url of PRECACHE) await store(cache, url);
-    for (const code of LANGUAGES) await storeChecker(cache, code).catch(() => null);
+    for (const url of PRECACHE) await keep(cache, url);
+    for (const url of PUBLIC) await keep(cache, url).catch(() => null);
+    for (const name of Object.keys(SHELLS)) {
+      for (const code of LANGUAGES) await keep(cache, shellUrl(name, code)).catch(() => null);
+    }
     await self.skipWaiting();
   })());
 });
@@ -54,115 +56,106 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-function isPage(answer) {
-  return answer.status === 200 && answer.type === "basic"
-    && (answer.headers.get("Content-Type") || "").startsWith("text/html");
-}
+// --- The language of the stored pages: the one shown last ---
 
-async function storeChecker(cache, code) {
-  // Without cookies: the copy takes its language from the address and changes no setting.
-  const url = `${CHECK}?lang=${code}`;
-  const answer = await fetch(url, { credentials: "omit", cache: "no-cache" });
-  if (isPage(answer)) await cache.put(url, answer);
-}
+let languageWrites = Promise.resolve(); // one after another: the last choice wins
 
-// Writes of the remembered language run one after another: a page stored in the
-// background must not overwrite, after an await, a language chosen meanwhile.
-let languageWrites = Promise.resolve();
-
-function setLanguage(code, { onlyIfUnset = false } = {}) {
+function setLanguage(code) {
+  if (!LANGUAGES.includes(code)) return languageWrites;
   languageWrites = languageWrites.then(async () => {
     const cache = await caches.open(CACHE);
-    if (onlyIfUnset && (await cache.match(LANGUAGE))) return;
     await cache.put(LANGUAGE, new Response(code));
   }).catch(() => null);
   return languageWrites;
 }
 
-async function rememberLanguage(answer, options) {
+async function language(url) {
+  const asked = url.searchParams.get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
+  const last = await (await caches.open(CACHE)).match(LANGUAGE);
+  return last ? last.text() : LANGUAGES[0];
+}
+
+async function rememberLanguage(answer) {
   const match = /<html lang="([a-z]+)"/.exec((await answer.text()).slice(0, 200));
-  if (match) await setLanguage(match[1], options);
+  if (match) await setLanguage(match[1]);
 }
 
-async function checker(cache, address) {
-  const url = new URL(address);
-  if (url.pathname !== CHECK) return null;
-  let code = url.searchParams.get("lang");
-  if (LANGUAGES.includes(code)) {
-    await setLanguage(code); // the language chosen last, offline too
-  } else {
-    const last = await cache.match(LANGUAGE);
-    code = last ? await last.text() : null;
+// --- Which stored page stands in for an address ---
+
+/** The shell that answers ``path`` without the network, by its name, or null. */
+function shellFor(path) {
+  if (GAMES && path.startsWith(`${GAMES}/`)) {
+    const [token, rest] = path.slice(GAMES.length + 1).split(/\/(.*)/s);
+    if (TOKEN.test(token) && !rest) return "sheet";
+    if (TOKEN.test(token) && rest === "evening") return "evening";
   }
-  return LANGUAGES.includes(code) ? cache.match(`${CHECK}?lang=${code}`, { ignoreVary: true }) : null;
+  return Object.keys(SHELLS).find((name) => SHELLS[name] === path) || null;
 }
 
-async function storePage(address) {
-  const url = new URL(address, self.location.origin);
-  if (url.origin !== self.location.origin) return;
-  const answer = await fetch(url, { credentials: "same-origin" });
-  if (!isPage(answer)) return;
+async function stored(url) {
   const cache = await caches.open(CACHE);
-  // The first page's language, unless a page shown since has set one.
-  await rememberLanguage(answer.clone(), { onlyIfUnset: true });
-  await cache.put(url.href, answer);
+  const name = shellFor(url.pathname);
+  const code = await language(url);
+  if (name) return cache.match(shellUrl(name, code), { ignoreVary: true });
+  return cache.match(url.href, { ignoreVary: true, ignoreSearch: true });
 }
 
-self.addEventListener("message", (event) => {
-  const data = event.data || {};
-  if (data.type === "refresh-pages") {
-    // The language changed: store the shell pages again, now in the new language.
-    event.waitUntil((async () => {
-      const cache = await caches.open(CACHE);
-      for (const url of PAGES) await store(cache, url).catch(() => null);
-    })());
-  } else if (data.type === "store-page" && typeof data.url === "string") {
-    // The page that installed the worker was loaded without it: store it as well.
-    event.waitUntil(storePage(data.url).catch(() => null));
-  }
-});
+async function fallback(url) {
+  const cache = await caches.open(CACHE);
+  return (await stored(url))
+    || (await cache.match(shellUrl("offline", await language(url)), { ignoreVary: true }))
+    || Response.error();
+}
 
+// --- Answers ---
+
+const refreshed = new Set(); // shells stored again in this worker's life, once each
+
+function isPage(answer) {
+  return answer.status === 200 && answer.type === "basic"
+    && (answer.headers.get("Content-Type") || "").startsWith("text/html");
+}
+
+/** A page that came from the network: remember its language, refresh its shell once. */
+function seen(event, url, answer) {
+  if (!isPage(answer)) return;
+  event.waitUntil(rememberLanguage(answer.clone()).catch(() => null));
+  const name = shellFor(url.pathname);
+  if (!name || name === "sheet" || name === "evening") return;
+  event.waitUntil((async () => {
+    const code = await language(url);
+    if (refreshed.has(`${name} ${code}`)) return;
+    refreshed.add(`${name} ${code}`);
+    await keep(await caches.open(CACHE), shellUrl(name, code)).catch(() => null);
+  })());
+}
 
 async function page(event) {
-  const cache = await caches.open(CACHE);
-  // Checker links and searches carry their question in the query: not worth keeping.
-  const keep = [...new URL(event.request.url).searchParams.keys()].every((k) => k === "lang");
-  const network = fetch(event.request).then(async (answer) => {
-    if (isPage(answer)) event.waitUntil(rememberLanguage(answer.clone()).catch(() => null));
-    if (keep && isPage(answer)) await cache.put(event.request.url, answer.clone());
+  const url = new URL(event.request.url);
+  const network = fetch(event.request).then((answer) => {
+    seen(event, url, answer);
     return answer;
   });
   event.waitUntil(network.catch(() => null));
-  const copy = await cache.match(event.request.url, { ignoreVary: true });
+  const copy = await stored(url);
   const late = new Promise((resolve) => {
     if (copy) setTimeout(() => resolve(copy), PAGE_TIMEOUT);
   });
   try {
     return await Promise.race([network, late]);
   } catch {
-    // Offline: the checker in the link's language (or the last one used); another page as
-    // stored, else the same page without its query, else a notice.
-    return (await checker(cache, event.request.url)) || copy
-      || (await cache.match(event.request.url, { ignoreVary: true, ignoreSearch: true }))
-      || (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
+    return copy || fallback(url);
   }
 }
 
 async function sent(event) {
-  // A form sent without a connection: explain instead of the browser's error page. The
-  // start form goes back to its page with its fields, which starts the game on the phone
-  // (static/js/game-start.js); the CSRF token stays behind.
-  const copy = event.request.clone();
+  // A form posted while the server cannot be reached (a page whose scripts did not run):
+  // the offline page explains, instead of the browser's error.
   try {
     return await fetch(event.request);
   } catch {
-    if (START && new URL(copy.url).pathname === START) {
-      const fields = new URLSearchParams(await copy.formData().catch(() => []));
-      fields.delete("csrf_token");
-      return Response.redirect(`${copy.url}#offline-start&${fields}`, 303);
-    }
-    const cache = await caches.open(CACHE);
-    return (await cache.match(OFFLINE, { ignoreVary: true })) || Response.error();
+    return fallback(new URL(event.request.url));
   }
 }
 
@@ -183,41 +176,17 @@ async function asset(request, url) {
   }
 }
 
-function isGame(path) {
-  // A game, whatever its id looks like: the games API's path and one part more.
-  const id = path.startsWith(`${GAMES_API}/`) ? path.slice(GAMES_API.length + 1) : "";
-  return id !== "" && !id.includes("/");
-}
-
-async function game(request) {
-  const cache = await caches.open(CACHE);
-  try {
-    const answer = await fetch(request);
-    if (answer.status === 200) await cache.put(request.url, answer.clone());
-    return answer;
-  } catch {
-    const copy = await cache.match(request.url, { ignoreVary: true });
-    if (!copy) return Response.error();
-    // Marked, so the sheet never mistakes the stored copy for news from another phone.
-    const headers = new Headers(copy.headers);
-    headers.set("X-Offline-Copy", "1");
-    return new Response(await copy.blob(), { status: 200, headers });
-  }
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if (request.method !== "GET") {
-    if (request.mode === "navigate") event.respondWith(sent(event));
+  if (url.origin !== self.location.origin || request.mode !== "navigate") {
+    if (url.origin === self.location.origin && request.method === "GET"
+        && url.pathname.startsWith(STATIC)) event.respondWith(asset(request, url));
     return;
   }
-  if (url.pathname.startsWith(STATIC)) {
-    event.respondWith(asset(request, url));
-  } else if (isGame(url.pathname)) {
-    event.respondWith(game(request));
-  } else if (request.mode === "navigate" && !PASS_THROUGH.test(url.pathname)) {
+  if (request.method !== "GET") {
+    event.respondWith(sent(event));
+  } else if (!PASS_THROUGH.test(url.pathname)) {
     event.respondWith(page(event));
   }
 });

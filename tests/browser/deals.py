@@ -6,16 +6,21 @@ from playwright.sync_api import Page, expect
 
 
 def enter_deal(page: Page, number: int, values: tuple[int, ...],
-               save: str = "Save deal {number}") -> None:
+               save: str = "Save deal {number}", kept: bool = True) -> None:
     """Type each seat's bullheads and save deal ``number``; ``save`` is the button's
     label in the page's language.
 
     Waits first for the button to name deal ``number``: until then the last save is
     still under way (a new page loading, or the phone storing it and clearing the
-    fields), and what was typed would be lost with the old fields.
+    fields), and what was typed would be lost with the old fields. Then, unless the deal
+    is meant to be refused (``kept=False``), waits until the sheet has taken it: the
+    button no longer offers deal ``number`` (the phone stored it and drew the sheet).
     """
     button = page.get_by_role("button", name=save.format(number=number))
     expect(button).to_be_visible()
     for seat, value in enumerate(values):
         page.fill(f"#bh-{seat}", str(value))
     button.click()
+    if kept:
+        offered = page.get_by_role("button", name=save.format(number=number), exact=True)
+        expect(offered).to_have_count(0)

@@ -130,7 +130,7 @@ def test_professional_tie_is_shown_and_a_choice_resolves_it(page: Page, base_url
     page.goto(f"{base_url}/check?lang=nl&variant=professional&r1=10&r2=30&r3=50"
               "&r4=70,71,72,73,74&player=Ann&card=20&player=Bob&card=75")
     expect(page.locator(".tie h3")).to_have_text(
-        "Een gelijke stand die de spelregels niet beslechten")
+        "Een gelijk verschil waarover de boekjes niets zeggen")
     expect(page.locator(".outcome")).to_have_count(2)
     page.locator(".outcome").nth(1).locator("a[data-choice]").tap()
     expect(page.locator(".tie")).to_have_count(0)
@@ -217,3 +217,34 @@ def test_five_rows_without_javascript(browser, browser_context_args, base_url: s
     expect(page.locator("#result .step-what").first).to_have_text("A legt 71 in rij 5.")
     expect(page.locator("#r5")).to_have_value("70")
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_grey_examples_are_not_a_table_the_button_says_what_is_missing(
+        page: Page, browser, browser_context_args, base_url: str, lang: str):
+    """The rows show 12, 37, 43, 58 in grey: placeholders, not cards. Tapping the button
+    then says which row is empty (and, once the rows are there, that a card is missing), in
+    the words the form without scripts uses."""
+    plain = browser.new_context(**browser_context_args, java_script_enabled=False).new_page()
+    said = []
+    for where in (page, plain):
+        where.goto(f"{base_url}/check?lang={lang}")
+        expect(where.locator("#r1")).to_have_value("")
+        assert where.locator("#r1").get_attribute("placeholder") == "12"
+        if where is page:
+            page.locator("#use-grid").uncheck()  # the rows typed, as the examples suggest
+        where.locator("button.resolve").click()
+        said.append(where.locator('[data-part="error"]').inner_text().strip())
+        for row, text in enumerate(("12", "37", "43", "58"), start=1):
+            where.fill(f"#r{row}", text)
+        where.locator("button.resolve").click()
+        said.append(where.locator('[data-part="error"]').inner_text().strip())
+    expected = {"en": ["Row 1 is empty: every row holds at least one card.",
+                       "Add at least one revealed card."]}
+    assert said[:2] == said[2:], said
+    assert all(said), said
+    if lang in expected:
+        assert said[:2] == expected[lang]
+    else:
+        assert said[0] != expected["en"][0]  # translated
+    plain.context.close()

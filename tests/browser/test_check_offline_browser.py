@@ -26,7 +26,7 @@ LINKS = {
             "&player=Bob&card=44",
 }
 DUTCH = {"rule4": "Ann neemt rij 2; 3 begint die rij opnieuw.",
-         "double": "Bob legt 15 op zijn tweeling in rij 1.",
+         "double": "Bob legt 15 op haar tweeling in rij 1.",
          "left": "Ann legt 25 vooraan in rij 2."}
 
 
@@ -140,4 +140,4 @@ def test_the_shape_offline_five_rows_and_the_seventh_card(page: Page, context: B
     expect(page.locator("#r5")).to_be_visible()
     expect(page.locator('input[name="takes_at"][value="7"]')).to_be_checked()
     expect(page.locator("#result .why").first).to_contain_text(
-        "Aber Reihe 1 hat schon 6 Karten und 7 wäre die 7.")
+        "Aber Reihe 1 hat schon 6 Karten, und 7 wäre dort die 7. Karte")

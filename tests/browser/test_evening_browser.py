@@ -11,6 +11,7 @@ from tests.browser.deals import enter_deal
 
 
 def settings_of(page: Page, base_url: str) -> dict:
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"))  # once the server has it
     token = re.search(r"/games/([0-9a-f]+)", page.url).group(1)
     game = page.request.get(f"{base_url}/api/v1/games/{token}").json()
     return {key: game[key] for key in ("players", "threshold", "fixed_deals",

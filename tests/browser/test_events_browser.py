@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.phone import saved
 from tests.conftest import PHONE
 
 NAMES = ["Anna", "Bernd", "Clara", "Dirk", "Eva", "Frank", "Greta", "Hans", "Ines", "Jonas",
@@ -31,7 +32,8 @@ def play_tables(phones: list[Page], base_url: str, links: list[str]) -> None:
         for seat in range(seats):
             phone.fill(f"#bh-{seat}", str(DEAL[seat]))
         phone.get_by_role("button", name="Save deal 1").click()
-        expect(phone.locator(".status")).to_contain_text("wins")
+        expect(phone.locator(".status")).to_contain_text("wins")  # at once, on the phone
+        saved(phone)  # and on the server, where the director's page reads it
 
 
 def table_links(page: Page) -> list[str]:

@@ -63,7 +63,7 @@ def test_the_night_from_the_directors_phone_to_the_big_screen(browser: Browser, 
     # The co-director scans the code with another phone and seats the first round there.
     co = phone(browser, "nl-NL")
     co.goto(link + "?lang=nl")
-    expect(co.locator(".director-badge")).to_have_text("Je leidt dit toernooi op dit toestel.")
+    expect(co.locator(".director-badge")).to_have_text("Je leidt dit clubtoernooi op dit toestel.")
     expect(co.locator("#key-note")).to_have_count(0)
     co.get_by_role("button", name="Tafels van toernooironde 1 loten").click()
     expect(co.locator("#round .event-table")).to_have_count(10)

@@ -7,10 +7,11 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser import deals
+from tests.browser.phone import saved
 
 
-def enter_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
-    deals.enter_deal(page, number, values, save="Runde {number} speichern")
+def enter_deal(page: Page, number: int, values: tuple[int, ...], kept: bool = True) -> None:
+    deals.enter_deal(page, number, values, save="Durchgang {number} speichern", kept=kept)
 
 
 def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
@@ -28,11 +29,11 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
         page.fill(f"#bh-{seat}", str(value))
     expect(page.locator(".deal-player").nth(0).locator("output")).to_have_text(
         "zählt 20, Summe 20")
-    page.get_by_role("button", name="Runde 1 speichern").click()
+    page.get_by_role("button", name="Durchgang 1 speichern").click()
     expect(page.locator(".status")).to_contain_text("Dirk mit 0")
 
     # A deal over the deck's bound is refused in German, and what was typed stays.
-    enter_deal(page, 2, (100, 60, 8, 0))
+    enter_deal(page, 2, (100, 60, 8, 0), kept=False)
     expect(page.locator("#deal-error")).to_contain_text("168 Hornochsen")
     expect(page.locator("#bh-0")).to_have_value("100")
 
@@ -41,7 +42,7 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator("tfoot")).to_contain_text("60")
 
     # Deal 2 was wrong: Anna took 25, not 30.
-    page.get_by_role("link", name="Runde 2 korrigieren").click()
+    page.get_by_role("link", name="Durchgang 2 korrigieren").click()
     expect(page.locator("#bh-0")).to_have_value("30")
     page.fill("#bh-0", "25")
     page.get_by_role("button", name="Korrektur speichern").click()
@@ -52,12 +53,12 @@ def test_four_player_game_to_the_end_in_german(page: Page, base_url: str):
     expect(page.locator(".status")).to_contain_text("Das Spiel ist vorbei.")
     expect(page.locator(".status")).to_contain_text("Dirk gewinnt mit 16 Hornochsen.")
     expect(totals).to_have_text(["66", "23", "25", "16"])
-    expect(page.locator("#deal-form")).to_have_count(0)
+    expect(page.locator("#deal-form")).to_be_hidden()
     expect(page.locator("svg polyline")).to_have_count(4)
 
     page.get_by_role("link", name="Verlauf der Eingaben und Korrekturen").click()
     expect(page.locator(".history li")).to_have_count(5)
-    expect(page.locator(".history")).to_contain_text("Runde 2 korrigiert")
+    expect(page.locator(".history")).to_contain_text("Durchgang 2 korrigiert")
     expect(page.locator(".history")).to_contain_text("Anna: 30")
 
 
@@ -67,6 +68,7 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
         page.fill(f"#players-{seat}", name)
     page.check("#virgin_doubling")
     page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"))  # the server has it
     game_url = page.url
 
     # Cards tapped on the grid fill the card fields and the preview counts them.
@@ -81,6 +83,7 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
         "counts 24, total 24")  # 7 + 5, doubled: Ann is the virgin
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("tfoot td")).to_have_text(["0", "24"])
+    saved(page)  # the phone has sent deal 1: the server numbers the next one 2
 
     # Another phone adds deal 2 through the JSON interface; this sheet follows.
     token = page.locator("meta[name=csrf-token]").get_attribute("content")

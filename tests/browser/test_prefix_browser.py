@@ -13,7 +13,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
 from scorekeeper import create_app
-from tests.browser.test_pwa_browser import controlled, deals, new_game, until
+from tests.browser.phone import controlled, deals, kept_game, new_game, until
 
 PREFIX = "/club"
 
@@ -39,12 +39,14 @@ def test_the_worker_serves_the_prefixed_site_offline(page: Page, context: Browse
     assert controlled(page) == f"{club_url}/sw.js"
     assert page.evaluate("async () => (await navigator.serviceWorker.ready).scope") \
         == f"{club_url}/"
-    until(page, "async (url) => Boolean(await caches.match(url, { ignoreVary: true }))",
-          f"{club_url}/games/{game_id}")
+    until(page, f"async () => (await caches.keys()).length > 0 && Boolean(await caches.match("
+          f"'{club_url}/games/offline?lang=en', {{ ignoreVary: true }}))")
+    assert kept_game(page, game_id)  # the phone keeps the game itself
     context.set_offline(True)
-    page.reload()  # the sheet, its scripts and styles from the worker's cache
+    page.reload()  # the sheet's shell, its scripts and styles from the worker's cache
     expect(page.get_by_role("heading", name=re.compile("Score sheet"))).to_be_visible()
     expect(page.locator("#offline-note")).to_be_visible()
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()  # drawn by the phone
     assert page.evaluate("""() => [...document.styleSheets].some((sheet) =>
         sheet.href.includes("/club/static/css/site.css?v=") && sheet.cssRules.length > 0)""")
 
@@ -58,6 +60,7 @@ def test_the_worker_serves_the_prefixed_site_offline(page: Page, context: Browse
     page.fill("#players-1", "Dirk")
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(rf"{PREFIX}/games/offline#[0-9a-f-]{{36}}$"))
+    expect(page.locator(".deal-player .who")).to_have_text(["Cas", "Dirk"])
     context.set_offline(False)  # sent under the prefix, and its sheet there opens
     expect(page).to_have_url(re.compile(rf"{PREFIX}/games/[0-9a-f]{{20}}$"), timeout=20_000)
     assert deals(page, club_url, page.url.rsplit("/", 1)[1]) == []

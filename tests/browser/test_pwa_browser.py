@@ -1,4 +1,6 @@
-"""The offline PWA on a phone: the worker installs, pages open offline, deals sync later.
+"""The installable site on a phone: the worker installs, pages open offline from the copies
+it keeps, a game starts and is kept on the phone without a connection, and the worker
+keeps nothing that is one device's own.
 
 Each test gets a fresh browser context, so no worker or cache leaks between tests.
 """
@@ -8,75 +10,22 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import BrowserContext, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
-CONTROLLED = """async () => {
-  const late = new Promise((_, reject) =>
-    setTimeout(() => reject(new Error("no service worker after 30 s")), 30000));
-  const controlled = (async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-    return navigator.serviceWorker.controller.scriptURL;
-  })();
-  return Promise.race([controlled, late]);
-}"""
+from tests.browser.deals import enter_deal
+from tests.browser.phone import (
+    SHEET,
+    controlled,
+    deals,
+    kept,
+    kept_game,
+    new_game,
+    saved,
+    until,
+)
 
-STORE = """(mode, work) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("scorekeeper-offline", 2);
-  open.onupgradeneeded = () => {
-    for (const name of ["deals", "games"]) {
-      if (!open.result.objectStoreNames.contains(name)) {
-        open.result.createObjectStore(name, { keyPath: "client_id" });
-      }
-    }
-  };
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    try {
-      const transaction = open.result.transaction("deals", mode);
-      const request = work(transaction.objectStore("deals"));
-      transaction.oncomplete = () => { open.result.close(); resolve(request.result); };
-      transaction.onerror = () => { open.result.close(); reject(transaction.error); };
-    } catch (error) {
-      open.result.close();
-      reject(error);
-    }
-  };
-})"""
-QUEUED = f"""async () => ({STORE})("readonly", (store) => store.getAll())"""
-REQUEUE = f"""async (record) => ({STORE})("readwrite", (store) => store.put(record))"""
-
-
-def controlled(page: Page) -> str:
-    return page.evaluate(CONTROLLED)
-
-
-def until(page: Page, script: str, arg=None, tries: int = 100) -> None:
-    """Poll an async page function (wait_for_function would not await its promise)."""
-    for _ in range(tries):
-        try:
-            if page.evaluate(script, arg):
-                return
-        except PlaywrightError as error:  # the sheet reloads itself after a sync
-            if "context was destroyed" not in str(error):
-                raise
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {script}")
-
-
-def new_game(page: Page, base_url: str, players: list[str]) -> str:
-    token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
-    answer = page.request.post(f"{base_url}/api/v1/games", headers={"X-CSRFToken": token},
-                               data={"players": players})
-    assert answer.status == 201
-    return answer.json()["id"]
-
-
-def deals(page: Page, base_url: str, game_id: str) -> list[dict]:
-    return page.request.get(f"{base_url}/api/v1/games/{game_id}").json()["deals"]
+CACHED = "async () => { const urls = []; for (const name of await caches.keys()) {" \
+    " for (const request of await (await caches.open(name)).keys()) urls.push(request.url); }" \
+    " return urls; }"
 
 
 def test_worker_installs_and_the_shell_opens_offline(page: Page, context: BrowserContext,
@@ -99,134 +48,70 @@ def test_worker_installs_and_the_shell_opens_offline(page: Page, context: Browse
     expect(page.locator("#offline-note")).to_contain_text(
         "No connection: this is the copy saved on this phone.")
 
-    page.goto(f"{base_url}/games/stats")  # never stored: the offline page stands in
+    page.goto(f"{base_url}/games/stats")  # one device's own page: never kept
     expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     expect(page.get_by_role("link", name="Try again")).to_be_visible()
 
     page.goto(f"{base_url}/")  # the start form offline: the game starts on the phone
     page.fill("#players-0", "Ann")
     page.fill("#players-1", "Bob")
+    page.locator("label.chip", has_text="7th").click()
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/offline#[0-9a-f-]{36}$"))
-    expect(page.locator("body")).to_contain_text("This game lives only on this phone")
+    expect(page.locator("#sync-state")).to_contain_text("Kept on this phone")
+    expect(page.locator("#status")).to_contain_text("4 rows of at most 6 cards")
+    enter_deal(page, 1, (5, 0))
+    expect(page.locator("tfoot td")).to_have_text(["5", "0"])
 
-    context.set_offline(False)  # the game is sent, and its sheet on the server opens
-    expect(page).to_have_url(re.compile(r"/games/[0-9a-f]{20}$"), timeout=20_000)
+    context.set_offline(False)  # the game reaches the server, and the sheet its address
+    expect(page).to_have_url(SHEET, timeout=20_000)
+    saved(page)
+    game_id = page.url.rsplit("/", 1)[1]
+    assert [d["bullheads"] for d in deals(page, base_url, game_id)] == [{"Ann": 5, "Bob": 0}]
     page.goto(f"{base_url}/rules")
     expect(page.locator("#offline-note")).to_be_hidden()
 
 
-def test_a_sheet_opened_once_opens_offline(page: Page, context: BrowserContext,
-                                           base_url: str):
-    game_id = new_game(page, base_url, ["Ann", "Bob"])
-    page.goto(f"{base_url}/games/{game_id}")  # the first page: stored once the worker runs
-    controlled(page)
-    until(page, "async (url) => Boolean(await caches.match(url, { ignoreVary: true }))",
-          f"{base_url}/games/{game_id}")
-    context.set_offline(True)
-    page.reload()
-    expect(page.get_by_role("heading", name=re.compile("Score sheet"))).to_be_visible()
-    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
-
-
-def test_a_deal_entered_offline_is_queued_and_syncs_once(page: Page, context: BrowserContext,
-                                                         base_url: str):
-    game_id = new_game(page, base_url, ["Anna", "Bram"])
-    page.goto(f"{base_url}/?lang=nl")
-    controlled(page)
-    page.goto(f"{base_url}/games/{game_id}")
-    context.set_offline(True)
-    page.reload()
-
-    page.fill("#bh-0", "5")
-    page.fill("#bh-1", "0")
-    page.get_by_role("button", name="Ronde 1 bewaren").click()
-    queue = page.locator("#offline-queue")
-    expect(queue).to_be_visible()
-    expect(queue).to_contain_text("Ronde 1")
-    expect(queue).to_contain_text(
-        "Bewaard op deze telefoon. Wordt verstuurd zodra de verbinding terug is.")
-    expect(queue).to_contain_text("Totalen met de wachtende rondes: Anna 5 · Bram 0")
-    expect(page.locator("#deal-form h2")).to_have_text("Ronde 2")  # the next deal
-    expect(page.locator("#bh-0")).to_have_value("")
-    assert deals(page, base_url, game_id) == []
-
-    with page.expect_request(lambda r: r.method == "POST" and "/deals" in r.url) as sent:
-        context.set_offline(False)
-    body = sent.value.post_data_json
-    assert body["number"] == 1 and body["bullheads"] == {"Anna": 5, "Bram": 0}
-    assert re.fullmatch(r"[0-9a-f-]{36}", body["client_id"])
-    expect(page.locator("tfoot td")).to_have_text(["5", "0"], timeout=15_000)  # reloaded
-    expect(queue).to_be_hidden()
-    assert page.evaluate(QUEUED) == []
-    stored = deals(page, base_url, game_id)
-    assert [(d["number"], d["bullheads"]) for d in stored] == [(1, {"Anna": 5, "Bram": 0})]
-
-    # The answer was lost, say: the same entry is sent again and the game stays the same.
-    record = {"client_id": body["client_id"], "game": str(game_id), "number": 1,
-              "saved": 0, "state": "waiting", "tried": True, "body": body,
-              "scores": {"Anna": 5, "Bram": 0}}
-    page.evaluate(REQUEUE, record)
-    loads: list[str] = []
-    page.on("load", lambda loaded: loads.append(loaded.url))
-    with page.expect_response(lambda r: r.request.method == "POST" and "/deals" in r.url) as again:
-        page.reload()
-    assert again.value.status == 200
-    for _ in range(100):  # the sheet reloads itself once its queue is empty
-        if len(loads) >= 2:
-            break
-        page.wait_for_timeout(100)
-    page.wait_for_load_state("networkidle")
-    assert page.evaluate(QUEUED) == []
-    assert len(deals(page, base_url, game_id)) == 1
-
-
-def test_a_taken_number_is_explained_and_nothing_is_lost(page: Page, context: BrowserContext,
-                                                         base_url: str):
+def test_the_worker_keeps_no_page_that_is_one_devices_own(page: Page, context: BrowserContext,
+                                                          base_url: str):
     game_id = new_game(page, base_url, ["Ann", "Bob"])
     page.goto(f"{base_url}/?lang=en")
     controlled(page)
     page.goto(f"{base_url}/games/{game_id}")
+    for _ in range(100):  # the phone keeps the game it showed before it goes on
+        if kept_game(page, game_id):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the phone never kept the game it showed")
+    for path in ("/games", "/games/stats", f"/games/{game_id}/history",
+                 f"/games/{game_id}/evening", "/"):
+        page.goto(base_url + path)
+    until(page, "() => Boolean(document.querySelector('#phone-games'))")
+    page.wait_for_timeout(500)  # what the worker refreshes after a visit, it has refreshed
+    urls = page.evaluate(CACHED)
+    private = [u for u in urls if re.search(r"/games(/[0-9a-f]{20}|\?|$)|/stats", u)]
+    assert private == [], private
+    assert all("/static/" in u or "lang=" in u or re.search(r"/(en|nl|de)/rules/$", u)
+               or u.endswith("/sw/language") for u in urls), urls
+
+    # Cookies cleared (the device forgotten): nothing of its lists comes back offline; the
+    # game this phone keeps is its own, in its storage, and opens from there.
+    context.clear_cookies()
     context.set_offline(True)
-    page.reload()
-    page.fill("#bh-0", "1")  # 2 players: a deal hands out 4 bullheads at least
-    page.get_by_role("button", name="Save deal 1").click()
-    expect(page.locator("#offline-error")).to_contain_text("at least 4 must be taken")
-    expect(page.locator("#offline-queue")).to_be_hidden()
-    page.fill("#bh-0", "7")
-    page.get_by_role("button", name="Save deal 1").click()
-    expect(page.locator("#offline-queue")).to_contain_text("Saved on this phone.")
-
-    # Meanwhile another phone enters deal 1.
-    token = page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
-    answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals",
-                               headers={"X-CSRFToken": token},
-                               data={"number": 1, "bullheads": {"Ann": 3, "Bob": 2}})
-    assert answer.status == 201
-
-    context.set_offline(False)
-    item = page.locator("#offline-queue li")
-    expect(item).to_contain_text("Deal 1 has been entered already", timeout=15_000)
-    expect(item).to_contain_text("Ann 7 · Bob 0")  # what was typed is still shown
-    # ...beside what the other phone entered, so the table can tell a duplicate.
-    expect(item).to_contain_text("The other phone entered: Ann 3 · Bob 2")
-    page.get_by_role("button", name="Add it as deal 2").click()
-    expect(page.locator("tfoot td")).to_have_text(["10", "2"], timeout=15_000)
-    stored = deals(page, base_url, game_id)
-    assert [(d["number"], d["bullheads"]) for d in stored] == [
-        (1, {"Ann": 3, "Bob": 2}), (2, {"Ann": 7, "Bob": 0})]
-
+    page.goto(f"{base_url}/")
+    expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text("Games in progress")
+    page.goto(f"{base_url}/games/{game_id}")
+    expect(page.locator(".deal-player .who")).to_have_text(["Ann", "Bob"])
+    assert [r["id"] for r in kept(page)] == [game_id]
 
 
 def test_stored_pages_follow_a_language_switch(page: Page, context: BrowserContext,
                                                base_url: str):
     page.goto(f"{base_url}/")
     controlled(page)
-    page.goto(f"{base_url}/?lang=de")  # the pages stored at install were in English
-    until(page, """async (url) => {
-      const copy = await caches.match(url, { ignoreVary: true });
-      return copy && (await copy.text()).includes('<html lang="de">');
-    }""", f"{base_url}/rules")
+    page.goto(f"{base_url}/?lang=de")  # the language shown last is the one kept offline
     context.set_offline(True)
     page.goto(f"{base_url}/rules")
     expect(page.locator("html")).to_have_attribute("lang", "de")

@@ -30,7 +30,7 @@ def test_table_of_contents_leads_to_the_rules(page: Page, base_url: str, lang: s
     toc = page.locator("nav.toc")
     expect(toc.locator("h2")).to_have_text(contents)
     hrefs = toc.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert len(hrefs) == 35  # 30 sections and 5 readings
+    assert len(hrefs) == 37  # 30 sections and 7 readings
     for href in hrefs:
         expect(page.locator(href)).to_have_count(1)
 

@@ -24,11 +24,11 @@ def test_undo_the_last_deal_and_restore_it_from_the_history(page: Page, base_url
     undo.click()
     expect(totals).to_have_text(["8", "4", "2"])
     note = page.locator("#withdrawn-note")
-    expect(note).to_contain_text("Deal 2 was withdrawn; it can be restored from the history.")
+    expect(note).to_contain_text("Deal 2 was undone; it can be restored from the history.")
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
 
     note.get_by_role("link", name="Open the history").click()
-    expect(page.locator(".history")).to_contain_text("deal 2 withdrawn")
+    expect(page.locator(".history")).to_contain_text("deal 2 undone")
     restore = page.get_by_role("button", name="Restore deal 2")
     box = restore.bounding_box()
     assert box and box["width"] >= 44 and box["height"] >= 44

@@ -6,8 +6,23 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import {
-  boundRefusal, cardBullheads, count, dealBounds, enteredTotal, replayGame, scoreDeal,
+  boundRefusal, cardBullheads, count, dealBounds, enteredTotal, makeEntry, scoreDeal,
 } from "../../static/js/deal.js";
+import { replay } from "../../static/js/game-log.js";
+
+/** A game's settings under the API's names, defaults filled in. */
+const settingsOf2 = (g) => ({
+  players: g.players, threshold: g.threshold === undefined ? 66 : g.threshold, fixed_deals: g.fixed_deals ?? null,
+  virgin_doubling: Boolean(g.virgin_doubling), variant: g.variant ?? "basic", rows: 4,
+  takes_at: 6, hand_size: 10,
+});
+
+/** The game after these deals (each as entered), replayed as the sheet replays it. */
+function replayDeals(g, deals) {
+  const settings = settingsOf2(g);
+  return replay(settings, deals.map((entered, i) => ({
+    kind: "deal", number: i + 1, entry: makeEntry(settings, entered) })));
+}
 
 const { cases, settings: shapes, games } = JSON.parse(
   readFileSync(new URL("../vectors/deals.json", import.meta.url), "utf8"));
@@ -82,9 +97,8 @@ test("every game: the same running totals, end, winners and leaders", () => {
       virginDoubling: g.virgin_doubling,
     }));
     assert.deepEqual(scores, g.scores, `game ${index}: scores`);
-    const state = replayGame({ players: g.players, threshold: g.threshold, fixedDeals: g.fixed_deals },
-      scores);
-    assert.deepEqual(state.running, g.running, `game ${index}: running totals`);
+    const state = replayDeals(g, g.deals);
+    assert.deepEqual(state.deals.map((row) => row.totals), g.running, `game ${index}: running totals`);
     assert.deepEqual(state.totals, g.totals, `game ${index}: totals`);
     assert.equal(state.finished, g.finished, `game ${index}: finished`);
     assert.deepEqual(state.winners, g.winners, `game ${index}: winners`);
@@ -125,13 +139,14 @@ test("by hand: the bounds of a deal", () => {
 
 test("by hand: the end of a game", () => {
   const players = ["Ann", "Bob"];
-  const ended = replayGame({ players }, [{ Ann: 60, Bob: 3 }, { Ann: 6, Bob: 3 }]);
+  const deal = (Ann, Bob) => ({ bullheads: { Ann, Bob } });
+  const ended = replayDeals({ players }, [deal(60, 3), deal(6, 3)]);
   assert.deepEqual([ended.finished, ended.winners], [true, ["Bob"]]); // 66: reached
-  const dutch = replayGame({ players, threshold: 67 }, [{ Ann: 66, Bob: 0 }]);
+  const dutch = replayDeals({ players, threshold: 67 }, [deal(66, 0)]);
   assert.deepEqual([dutch.finished, dutch.winners, dutch.leaders], [false, [], ["Bob"]]);
-  const fixed = replayGame({ players, threshold: null, fixedDeals: 1 }, [{ Ann: 5, Bob: 5 }]);
+  const fixed = replayDeals({ players, threshold: null, fixed_deals: 1 }, [deal(5, 5)]);
   assert.deepEqual([fixed.finished, fixed.winners], [true, ["Ann", "Bob"]]); // a shared win
-  assert.deepEqual(replayGame({ players }, []).leaders, []);
+  assert.deepEqual(replayDeals({ players }, []).leaders, []);
 });
 
 test("a typed count: empty is 0, digits only", () => {

@@ -20,12 +20,23 @@ The file holds:
   and deck, then random legal deals for 2 to 10 players.
 - ``settings``: shapes the deck cannot deal (``DeckTooSmall``) and some it just can.
 - ``starts``: the start form as a phone without a connection reads it
-  (``static/js/offline-rules.js`` ``checkSettings``): the fields as typed, and either the
+  (``static/js/game-settings.js`` ``checkSettings``): the fields as typed, and either the
   settings the engine makes of them or the refusal's ``error`` (its code) and ``fields``,
   read as the start page reads them (names trimmed, typed numbers as whole numbers where
   they are ones).
 - ``games``: whole games, deal by deal: the running totals, the end (a total reaching the
   threshold, or a fixed number of deals), the winners and the leaders.
+- ``logs``: games as their whole log (``static/js/game-log.js`` replays them as
+  ``engine/game.py`` ``replay`` does): deals, corrections, withdrawals and restores, each
+  entry as the backup file writes it, and either the state the engine derives (each
+  deal's value, scores, running totals and corrections; the end, winners and leaders;
+  the deals withdrawn, the next number and the deal that can be restored) or the
+  refusal of a log the engine will not replay; then ``checks``: what the engine answers
+  to a new deal, a correction, a withdrawal and a restore of the state it reached.
+- ``entries``: a deal's body as the API receives it, and the entry ``make_entry`` makes
+  of it (``static/js/deal.js`` ``makeEntry``) or its refusal.
+- ``typed``: a deal as typed in the score sheet's form and read by
+  ``games/forms.py`` ``DealForm.entry`` (``typedEntry``): the entry, or the refusal.
 """
 
 from __future__ import annotations
@@ -37,8 +48,17 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine import errors
-from scorekeeper.engine.deal import make_entry, score_deal
-from scorekeeper.engine.game import Event, EventKind, replay
+from scorekeeper.engine.deal import Entry, make_entry, score_deal
+from scorekeeper.engine.game import (
+    Event,
+    EventKind,
+    GameState,
+    check_correction,
+    check_new_deal,
+    check_restore,
+    check_withdrawal,
+    replay,
+)
 from scorekeeper.engine.limits import MAX_PLAYERS, MIN_PLAYERS
 from scorekeeper.engine.settings import Settings, make_settings
 from scorekeeper.web.fields import whole_number
@@ -320,6 +340,296 @@ def _games() -> list[dict[str, Any]]:
     ]
 
 
+def settings_json(settings: Settings) -> dict[str, Any]:
+    """A game's settings under the names the API and the backup give them."""
+    return {"players": list(settings.players), "threshold": settings.threshold,
+            "fixed_deals": settings.fixed_deals, "virgin_doubling": settings.virgin_doubling,
+            "variant": str(settings.variant), "rows": settings.rows,
+            "takes_at": settings.takes_at, "hand_size": settings.hand_size}
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """An entry as the API, the store and the backup write it (games/store.py entry_json,
+    repeated here: the vectors stay below the web layer)."""
+    data: dict[str, Any] = {"bullheads": entry.bullheads}
+    if entry.hand is not None:
+        data["hand"] = entry.hand
+    if entry.cards is not None:
+        data["cards"] = {name: list(cards) for name, cards in entry.cards.items()}
+    return data
+
+
+def _state_json(state: GameState) -> dict[str, Any]:
+    return {
+        "deals": [{"number": row.number, **entry_json(row.entry), "scores": row.scores,
+                   "totals": row.totals, "corrections": row.corrections}
+                  for row in state.deals],
+        "totals": state.totals, "finished": state.finished, "winners": list(state.winners),
+        "leaders": list(state.leaders), "next_number": state.next_number,
+        "restorable": state.restorable,
+        "withdrawn": [[number, entry_json(entry), state.withdrawn_corrections[number]]
+                      for number, entry in sorted(state.withdrawn.items())],
+    }
+
+
+def _refusal(error: errors.RulesError) -> dict[str, Any]:
+    return {"error": error.code, "fields": error.fields}
+
+
+def _checks(state: GameState) -> list[dict[str, Any]]:
+    """What the engine answers to each kind of entry at the numbers around the state's."""
+    last, following = len(state.deals), state.next_number
+    asked: list[tuple[str, Any, Any]] = [("new_deal", check_new_deal, None)]
+    numbers = sorted({n for n in (last - 1, last, following, following + 1, 0) if n >= 0}
+                     | set(state.withdrawn))
+    for number in numbers:
+        asked += [("new_deal", check_new_deal, number), ("correction", check_correction, number),
+                  ("withdrawal", check_withdrawal, number), ("restore", check_restore, number)]
+    checks = []
+    for name, check, number in asked:
+        try:
+            answer = check(state, number)
+        except errors.RulesError as error:
+            checks.append({"check": name, "number": number, **_refusal(error)})
+            continue
+        result = entry_json(answer) if isinstance(answer, Entry) else answer
+        checks.append({"check": name, "number": number, "result": result})
+    return checks
+
+
+def _log(settings: Settings, events: list[Event]) -> dict[str, Any]:
+    """A log, replayed by the engine: the state and the checks, or the refusal."""
+    case: dict[str, Any] = {
+        "settings": settings_json(settings),
+        "events": [{"kind": str(e.kind), "number": e.number, **entry_json(e.entry)}
+                   for e in events],
+    }
+    try:
+        state = replay(settings, events)
+    except errors.RulesError as error:
+        return {**case, **_refusal(error)}
+    return {**case, "state": _state_json(state), "checks": _checks(state)}
+
+
+def _logs_by_hand() -> list[dict[str, Any]]:
+    """Corrections, undo and restore as a table uses them, and logs the engine refuses."""
+    two, three = make_settings(["Ann", "Bob"]), make_settings(["Ann", "Bob", "Cas"])
+    hand = make_settings(["Ann", "Bob", "Cas"], variant="hand", virgin_doubling=True)
+    fixed = make_settings(["Ann", "Bob"], None, 2)
+
+    def e(kind: str, number: int, settings: Settings = two, **entered: Any) -> Event:
+        return Event(EventKind(kind), number, make_entry(settings, **entered))
+
+    def b(a: int, b_: int) -> dict[str, Any]:
+        return {"bullheads": {"Ann": a, "Bob": b_}}
+
+    def b3(*values: int) -> dict[str, Any]:
+        return {"bullheads": dict(zip(three.players, values, strict=True))}
+
+    return [
+        # Two corrections of deal 2: the latest counts, twice corrected.
+        _log(two, [e("deal", 1, **b(5, 0)), e("deal", 2, **b(3, 3)),
+                   e("correction", 2, **b(1, 9)), e("correction", 2, **b(4, 4))]),
+        # Undo the last deal, restore it: its value and its corrections come back.
+        _log(two, [e("deal", 1, **b(5, 0)), e("correction", 1, **b(6, 0)),
+                   e("withdrawal", 1, **b(6, 0)), e("restore", 1, **b(6, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("deal", 2, **b(3, 3)),
+                   e("withdrawal", 2, **b(3, 3))]),
+        # Two undone, restored one after the other.
+        _log(two, [e("deal", 1, **b(5, 0)), e("deal", 2, **b(3, 3)), e("deal", 3, **b(2, 2)),
+                   e("withdrawal", 3, **b(2, 2)), e("withdrawal", 2, **b(3, 3)),
+                   e("restore", 2, **b(3, 3))]),
+        # The end at 66, an undo re-opens it, a correction ends it again.
+        _log(two, [e("deal", 1, **b(60, 3)), e("deal", 2, **b(6, 3)),
+                   e("withdrawal", 2, **b(6, 3))]),
+        _log(two, [e("deal", 1, **b(60, 3)), e("deal", 2, **b(3, 3)),
+                   e("correction", 2, **b(6, 3))]),
+        _log(two, [e("deal", 1, **b(60, 3)), e("deal", 2, **b(6, 3)),
+                   e("correction", 1, **b(2, 3))]),
+        # A fixed number of deals: the last one undone re-opens, a new deal 2 takes its place.
+        _log(fixed, [e("deal", 1, fixed, **b(5, 0)), e("deal", 2, fixed, **b(0, 5)),
+                     e("withdrawal", 2, fixed, **b(0, 5)), e("deal", 2, fixed, **b(9, 9))]),
+        # Hand and Virgin doubling, cards, corrected from counts to cards.
+        _log(hand, [e("deal", 1, hand, bullheads={"Ann": 0, "Bob": 3, "Cas": 0},
+                      hand={"Ann": 2, "Bob": 1, "Cas": 0}),
+                    e("correction", 1, hand, cards={"Ann": [55], "Bob": [], "Cas": [1, 2]},
+                      hand={"Ann": 0, "Bob": 0, "Cas": 4})]),
+        _log(three, [e("deal", 1, three, **b3(8, 4, 2)),
+                     e("deal", 2, three, cards={"Ann": [11, 22], "Bob": [1, 2, 3, 4, 5],
+                                                "Cas": [6, 7, 8, 9]})]),
+        # Refused: a gap, a correction of nothing, an undo that is not the last, a restore
+        # of a deal never undone, and one whose number another deal took.
+        _log(two, [e("deal", 2, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("correction", 2, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("deal", 2, **b(5, 0)),
+                   e("withdrawal", 1, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("withdrawal", 2, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("restore", 1, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("withdrawal", 1, **b(5, 0)),
+                   e("deal", 1, **b(7, 0)), e("restore", 1, **b(5, 0))]),
+        _log(two, [e("deal", 1, **b(5, 0)), e("deal", 2, **b(5, 0)),
+                   e("withdrawal", 2, **b(5, 0)), e("withdrawal", 1, **b(5, 0)),
+                   e("restore", 2, **b(5, 0))]),
+        _log(two, []),
+    ]
+
+
+def _drawn_logs() -> list[dict[str, Any]]:
+    """Random tables keeping a game as tables do: mostly deals, now and then a
+    correction, an undo or a restore, every entry one the engine takes."""
+    rng = random.Random(SEED + 2)
+    logs = []
+    for index in range(16):
+        size = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+        variant = rng.choice(GAME_VARIANTS)
+        end: dict[str, Any] = ({"threshold": None, "fixed_deals": rng.randint(3, 12)}
+                               if index % 5 == 4 else {"threshold": rng.choice((66, 100, 150))})
+        settings = _settings(list(NAMES[:size]), variant, rng.random() < 0.4, **end)
+        events: list[Event] = []
+        state = replay(settings, events)
+        for _ in range(rng.randint(4, 24)):
+            event = _drawn_event(rng, settings, state)
+            if event is None:
+                break
+            events.append(event)
+            state = replay(settings, events)
+        logs.append(_log(settings, events))
+    return logs
+
+
+def _drawn_entry(rng: random.Random, settings: Settings) -> Entry:
+    players = list(settings.players)
+    low = settings.lower_bound
+    hand = None
+    if settings.variant == "hand":
+        hand = {n: 0 if rng.random() < 0.6 else rng.randint(1, 3) for n in players}
+    if rng.random() < 0.3:  # as cards: at least the lower bound's count of them
+        deck = rng.sample(range(1, settings.deck.max_card + 1), settings.deck.max_card)
+        taken = deck[: min(len(deck), low + rng.randint(0, 6))]
+        counts = _split(rng, players, len(taken))
+        cards, start = {}, 0
+        for name in players:
+            cards[name] = taken[start:start + counts[name]]
+            start += counts[name]
+        return make_entry(settings, cards=cards, hand=hand)
+    total = min(settings.bound, rng.randint(low, low + 30))
+    return make_entry(settings, _split(rng, players, total), hand)
+
+
+def _drawn_event(rng: random.Random, settings: Settings, state: GameState) -> Event | None:
+    roll = rng.random()
+    if state.restorable and roll < 0.5:
+        number = state.restorable
+        return Event(EventKind.RESTORE, number, state.withdrawn[number])
+    if state.deals and roll < 0.15:
+        last = state.deals[-1]
+        return Event(EventKind.WITHDRAWAL, last.number, last.entry)
+    if state.deals and (roll < 0.3 or state.finished):
+        number = rng.randint(1, len(state.deals))
+        return Event(EventKind.CORRECTION, number, _drawn_entry(rng, settings))
+    if state.finished:
+        return None
+    return Event(EventKind.DEAL, state.next_number, _drawn_entry(rng, settings))
+
+
+#: Deal bodies as the API receives them: each refusal of make_entry, and entries it takes.
+BODIES: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = (
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 5, "Bob": 0}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": "5", "Bob": " 0 "}}),
+    ({"players": ["Ann", "Bob"]}, {}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 5, "Bob": 0}, "cards": {}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": [5, 0]}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 5}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 5, "Bob": 0, "Cas": 1}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": -1, "Bob": 6}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": "2x", "Bob": 6}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 1.5, "Bob": 6}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": True, "Bob": 6}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": "1234567890", "Bob": 6}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 5, "Bob": 0}, "hand": {"Ann": 1}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 200, "Bob": 0}}),
+    ({"players": ["Ann", "Bob"]}, {"bullheads": {"Ann": 1, "Bob": 0}}),
+    ({"players": ["Ann", "Bob"]}, {"cards": {"Ann": [55, 1], "Bob": []}}),
+    ({"players": ["Ann", "Bob"]}, {"cards": {"Ann": "55", "Bob": []}}),
+    ({"players": ["Ann", "Bob"]}, {"cards": {"Ann": [55, "x"], "Bob": []}}),
+    ({"players": ["Ann", "Bob"]}, {"cards": {"Ann": [105, 1], "Bob": [2, 3]}}),
+    ({"players": ["Ann", "Bob"]}, {"cards": {"Ann": [5, 1], "Bob": [5, 3]}}),
+    ({"players": ["Ann", "Bob"], "variant": "double"},
+     {"cards": {"Ann": [5, 1], "Bob": [5, 3]}}),
+    ({"players": ["Ann", "Bob"], "variant": "double"},
+     {"cards": {"Ann": [5, 5], "Bob": [5, 3]}}),
+    ({"players": ["Ann", "Bob"], "variant": "tactics"},
+     {"cards": {"Ann": [25, 1], "Bob": [2, 3]}}),
+    ({"players": ["Ann", "Bob"], "variant": "hand"}, {"bullheads": {"Ann": 0, "Bob": 0}}),
+    ({"players": ["Ann", "Bob"], "variant": "hand"},
+     {"bullheads": {"Ann": 0, "Bob": 0}, "hand": {"Ann": 0}}),
+    ({"players": ["Ann", "Bob"], "variant": "hand"},
+     {"bullheads": {"Ann": 3, "Bob": 0}, "hand": {"Ann": 2, "Bob": "1"}}),
+    ({"players": ["Ann", "Bob"], "variant": "hand"},
+     {"cards": {"Ann": [55], "Bob": []}, "hand": {"Ann": 2, "Bob": 0}}),
+)
+
+
+def _entries() -> list[dict[str, Any]]:
+    cases = []
+    for settings_kwargs, body in BODIES:
+        settings = make_settings(**settings_kwargs)
+        case = {"settings": settings_json(settings), "body": body}
+        try:
+            entry = make_entry(settings, body.get("bullheads"), body.get("hand"),
+                               body.get("cards"))
+        except errors.RulesError as error:
+            cases.append({**case, **_refusal(error)})
+        else:
+            cases.append({**case, "entry": entry_json(entry)})
+    return cases
+
+
+#: The deal form as typed: per seat bh, hand and cards, and the mode.
+TYPED: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = (
+    ({"players": ["Ann", "Bob"]}, {"mode": "bullheads", "bh-0": "5", "bh-1": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "bullheads", "bh-0": " 5 ", "bh-1": "x"}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "bullheads", "bh-0": "", "bh-1": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "bullheads", "bh-0": "٣", "bh-1": "4"}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "cards", "cards-0": "55, 12;3", "cards-1": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "cards", "cards-0": "55 55", "cards-1": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "cards", "cards-0": "55 x", "cards-1": "1"}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "cards", "cards-0": "", "cards-1": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "", "bh-0": "7", "cards-0": "1 2"}),
+    ({"players": ["Ann", "Bob", "Cas"], "variant": "hand"},
+     {"mode": "bullheads", "bh-0": "3", "hand-1": "2"}),
+    ({"players": ["Ann", "Bob", "Cas"], "variant": "hand"},
+     {"mode": "cards", "cards-0": "11 22", "hand-2": "x"}),
+    ({"players": ["Ann", "Bob", "Cas"], "variant": "tactics"},
+     {"mode": "cards", "cards-0": "34", "cards-1": "35", "cards-2": "1 2 3 4 5 6 7 8 9 10"}),
+)
+
+
+def _typed() -> list[dict[str, Any]]:
+    """Each typed deal read by the form the score sheet posts (games/forms.py)."""
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper import create_app
+    from scorekeeper.games.forms import deal_form
+
+    app = create_app({"TESTING": True, "DATABASE": "unused", "SECRET_KEY": "vectors",
+                      "WTF_CSRF_ENABLED": False})
+    cases = []
+    with app.test_request_context("/"):
+        for settings_kwargs, typed in TYPED:
+            settings = make_settings(**settings_kwargs)
+            form = deal_form(settings, formdata=MultiDict(typed))
+            case = {"settings": settings_json(settings), "typed": typed}
+            try:
+                entry = form.entry(settings)
+            except errors.RulesError as error:
+                cases.append({**case, **_refusal(error)})
+            else:
+                cases.append({**case, "entry": entry_json(entry),
+                              "zero": form.unconfirmed_zero(settings, entry)})
+    return cases
+
+
 def cases() -> list[dict[str, Any]]:
     return _by_hand() + _bound_cases() + _drawn_cases()
 
@@ -332,6 +642,9 @@ def document() -> dict[str, Any]:
         "settings": _settings_cases(),
         "starts": _starts(),
         "games": _games(),
+        "logs": _logs_by_hand() + _drawn_logs(),
+        "entries": _entries(),
+        "typed": _typed(),
     }
 
 
@@ -346,7 +659,9 @@ def main() -> None:
     PATH.write_text(text, encoding="utf-8")
     refused = sum("error" in case for case in doc["cases"])
     print(f"wrote {len(doc['cases'])} deals ({refused} refused), {len(doc['settings'])} "
-          f"settings, {len(doc['games'])} games, {len(text)} bytes to {PATH}")
+          f"settings, {len(doc['games'])} games, {len(doc['logs'])} logs, "
+          f"{len(doc['entries'])} bodies, {len(doc['typed'])} typed deals, {len(text)} bytes "
+          f"to {PATH}")
 
 
 if __name__ == "__main__":

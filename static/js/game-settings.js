@@ -1,24 +1,16 @@
-// A game started on a phone without a connection is checked here as the server would
-// check it (make_settings, make_entry and replay in scorekeeper/engine/), so what the
-// phone keeps is accepted once it is sent. No DOM: Node tests it (tests/js/).
-// A refusal is thrown as the engine's would be: an Error with the engine's ``code`` and
-// ``fields`` (static/js/engine/errors.js), which the page words from its catalog as the
-// server words it.
+// The settings of a new game, checked on the phone as the server checks them (make_settings
+// in scorekeeper/engine/settings.py), so a game started here is accepted once it is sent.
+// No DOM: Node tests it (tests/js/). A refusal is thrown as the engine's would be: an Error
+// with the engine's ``code`` and ``fields`` (static/js/engine/errors.js), which the page
+// words from its catalog as the server words it.
 
-import { boundRefusal, count, deckOf, replayGame, scoreDeal } from "./deal.js";
+import { deckOf, whole } from "./deal.js";
 import { refuse } from "./engine/errors.js";
 import { codePoints, strip } from "./engine/pyish.js";
 import {
   GAME_VARIANTS, HAND_SIZE, MAX_FIXED_DEALS, MAX_NAME, MAX_PLAYERS, MAX_ROWS,
   MAX_TAKES_AT, MAX_THRESHOLD, MIN_PLAYERS, MIN_ROWS, MIN_TAKES_AT,
 } from "./limits.js";
-
-/** A whole number as the server reads one (ASCII digits only, at most 9), else null. */
-export function whole(value) {
-  if (typeof value === "number") return Number.isInteger(value) ? value : null;
-  const text = String(value ?? "");
-  return strip(text) === "" ? null : count(text);
-}
 
 /** Python's `str.casefold()`, near enough for names: "Straße" and "STRASSE" are one. */
 const fold = (name) => name.toUpperCase().toLowerCase();
@@ -97,44 +89,4 @@ function checkShape(settings, form) {
 export function deckSize({ players, variant }) {
   const deck = deckOf({ players, variant });
   return deck.maxCard * deck.copies;
-}
-
-/**
- * One deal as typed (text per player: ``bullheads`` and, in Hand, ``hand``), checked like
- * make_entry: whole numbers, and a total within the deal's bounds. Answers
- * {bullheads, hand, scores}, or throws a refusal.
- */
-export function checkDeal(settings, typed) {
-  const stack = {};
-  const hand = settings.variant === "hand" ? {} : null;
-  let total = 0;
-  for (const name of settings.players) {
-    const text = typed.bullheads[name] ?? "";
-    stack[name] = count(text);
-    if (stack[name] === null) throw refuse("BadBullheads", { player: name, value: text });
-    if (hand) {
-      const inHand = typed.hand?.[name] ?? "";
-      hand[name] = count(inHand);
-      if (hand[name] === null) throw refuse("BadBullheads", { player: name, value: inHand });
-    }
-    total += stack[name] + (hand ? hand[name] : 0);
-  }
-  const refusal = boundRefusal({
-    players: settings.players, variant: settings.variant, rows: settings.rows,
-    takesAt: settings.takes_at, handSize: settings.hand_size,
-  }, total);
-  if (refusal) throw refusal;
-  const scores = scoreDeal({
-    players: settings.players, bullheads: stack, hand, virginDoubling: settings.virgin_doubling,
-  });
-  return { bullheads: stack, hand, scores };
-}
-
-/** The game so far (replayGame in deal.js), each deal with the running totals after it. */
-export function replay(settings, deals) {
-  const game = replayGame({
-    players: settings.players, threshold: settings.threshold, fixedDeals: settings.fixed_deals,
-  }, deals.map((deal) => deal.scores));
-  const rows = deals.map((deal, i) => ({ ...deal, totals: game.running[i] }));
-  return { ...game, rows, next: rows.length + 1 };
 }

@@ -1,12 +1,12 @@
-// A game started offline is checked on the phone as the server would check it
-// (offline-rules.js): the start forms of tests/vectors/deals.json ("starts", written by
+// A game started on the phone is checked there as the server would check it
+// (game-settings.js): the start forms of tests/vectors/deals.json ("starts", written by
 // make_deal_vectors.py from the engine) give the same settings, or the same refusal with
-// the same fields; tests/test_games_offline.py runs the deals against the Python engine.
+// the same fields.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { checkDeal, checkSettings, replay } from "../../static/js/offline-rules.js";
+import { checkSettings } from "../../static/js/game-settings.js";
 
 const { starts } = JSON.parse(readFileSync(new URL("../vectors/deals.json", import.meta.url), "utf8"));
 
@@ -52,29 +52,4 @@ test("the first problem is thrown as the engine's refusal, with its fields", () 
   assert.equal(outcome(checkSettings, form({ hand_size: "9" })).code, "BadHandSize");
   assert.deepEqual(outcome(checkSettings, form({ hand_size: "34" })), { code: "DeckTooSmall",
     fields: { players: 3, hand_size: 34, rows: 4, needed: 106, cards: 104 } });
-});
-
-test("a deal under the bound is refused with the bound and why", () => {
-  const { settings } = checkSettings(form({}));
-  const typed = (a, b, c) => ({ bullheads: { Ann: a, Bob: b, Cas: c }, hand: {} });
-  assert.deepEqual(outcome(checkDeal, settings, typed("", "3", "")), { code: "DealUnderBound",
-    fields: { total: 3, bound: 14, players: 3, cards: 34, kept: 20 } });
-  assert.deepEqual(outcome(checkDeal, settings, typed("100", "68", "")),
-    { code: "DealOverBound", fields: { total: 168, bound: 167, rows: 4 } });
-  assert.deepEqual(outcome(checkDeal, settings, typed("x", "", "")),
-    { code: "BadBullheads", fields: { player: "Ann", value: "x" } });
-  assert.deepEqual(checkDeal(settings, typed("", "14", "")).scores, { Ann: 0, Bob: 14, Cas: 0 });
-});
-
-test("Virgin doubling and the end of the game, as the server replays them", () => {
-  const { settings } = checkSettings(form({ virgin_doubling: true, threshold: "30" }));
-  const first = checkDeal(settings, { bullheads: { Ann: "0", Bob: "14", Cas: "6" } });
-  assert.deepEqual(first.scores, { Ann: 0, Bob: 28, Cas: 12 });
-  const second = checkDeal(settings, { bullheads: { Ann: "5", Bob: "5", Cas: "5" } });
-  const state = replay(settings, [first, second]);
-  assert.deepEqual(state.totals, { Ann: 5, Bob: 33, Cas: 17 });
-  assert.equal(state.finished, true);
-  assert.deepEqual(state.winners, ["Ann"]);
-  assert.deepEqual(state.rows[0].totals, { Ann: 0, Bob: 28, Cas: 12 });
-  assert.equal(state.next, 3);
 });

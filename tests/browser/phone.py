@@ -1,0 +1,91 @@
+"""What the browser tests ask a phone: is the worker in charge, which games does the phone
+keep (its IndexedDB, static/js/local-games.js), what does the server hold."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+CONTROLLED = """async () => {
+  const late = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("no service worker after 30 s")), 30000));
+  const controlled = (async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    return navigator.serviceWorker.controller.scriptURL;
+  })();
+  return Promise.race([controlled, late]);
+}"""
+
+#: Every game record the phone keeps (static/js/local-games.js), read without its module.
+KEPT = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper-games");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("games")) { db.close(); resolve([]); return; }
+    const request = db.transaction("games").objectStore("games").getAll();
+    request.onsuccess = () => { db.close(); resolve(request.result); };
+    request.onerror = () => { db.close(); reject(request.error); };
+  };
+})"""
+
+SHEET = re.compile(r"/games/[0-9a-f]{20}$")
+
+
+def controlled(page: Page) -> str:
+    return page.evaluate(CONTROLLED)
+
+
+def until(page: Page, script: str, arg=None, tries: int = 100) -> None:
+    """Poll an async page function (wait_for_function would not await its promise)."""
+    for _ in range(tries):
+        try:
+            if page.evaluate(script, arg):
+                return
+        except PlaywrightError as error:  # a page that went on to another address
+            if "context was destroyed" not in str(error):
+                raise
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def kept(page: Page) -> list[dict]:
+    """The game records this phone keeps."""
+    return page.evaluate(KEPT)
+
+
+def kept_game(page: Page, game_id: str) -> dict | None:
+    return next((r for r in kept(page) if r.get("id") == game_id), None)
+
+
+def token(page: Page, base_url: str) -> str:
+    return page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
+
+
+def new_game(page: Page, base_url: str, players: list[str], **settings) -> str:
+    answer = page.request.post(f"{base_url}/api/v1/games",
+                               headers={"X-CSRFToken": token(page, base_url)},
+                               data={"players": players, **settings})
+    assert answer.status == 201, answer.text()
+    return answer.json()["id"]
+
+
+def server_game(page: Page, base_url: str, game_id: str) -> dict:
+    return page.request.get(f"{base_url}/api/v1/games/{game_id}").json()
+
+
+def deals(page: Page, base_url: str, game_id: str) -> list[dict]:
+    return server_game(page, base_url, game_id)["deals"]
+
+
+def saved(page: Page, words: str = "All saved.") -> None:
+    """Wait until the sheet says the server has everything (``words`` in its language; a
+    word on another phone's change may follow)."""
+    expect(page.locator("#sync-state")).to_have_text(re.compile("^" + re.escape(words)),
+                                                     timeout=20_000)

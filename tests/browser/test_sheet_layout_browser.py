@@ -1,0 +1,69 @@
+"""The score sheet fits a 360-pixel phone with 2 to 10 players, in English, Dutch and
+German: no sideways scroll of the page (the deals' frame scrolls inside itself, its names
+on top), every player's button in the card grid's bar at once, and the end score named
+where it can never cover a player's line."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.phone import new_game, token
+
+NAMES = ["Anna", "Bernadette", "Clara", "Dirk", "Emiel", "Femke", "Gijsbrecht", "Hanna",
+         "Ines Maria", "Zoë"]
+CARDS = {"en": "Cards taken", "nl": "Genomen kaarten", "de": "Genommene Karten"}
+
+
+def played(page: Page, base_url: str, count: int) -> str:
+    players = NAMES[:count]
+    game_id = new_game(page, base_url, players, virgin_doubling=count % 2 == 1)
+    headers = {"X-CSRFToken": token(page, base_url)}
+    low = 10 * count + 4 - 20  # the cards that must leave the table, 1 bullhead each
+    for number in (1, 2, 3):
+        values = [max(1, low // count) + seat % 3 for seat in range(count)]
+        answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers,
+                                   data={"number": number,
+                                         "bullheads": dict(zip(players, values, strict=True))})
+        assert answer.status == 201, answer.text()
+    return game_id
+
+
+def outside(page: Page, selector: str) -> list[str]:
+    """The elements of ``selector`` not wholly on the 360-pixel screen's width."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+      .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -1 || r.right > 361; })
+      .map((e) => e.textContent.trim())""", selector)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("count", [2, 5, 6, 10])
+def test_the_sheet_fits_360_pixels(page: Page, base_url: str, lang: str, count: int):
+    game_id = played(page, base_url, count)
+    page.goto(f"{base_url}/games/{game_id}?lang={lang}")
+    expect(page.locator("#sync-state")).not_to_be_empty()  # drawn by the phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    names = page.locator("#sheet-frame thead th.player .name")
+    expect(names).to_have_count(count)
+    frame = page.locator("#sheet-frame")
+    frame.evaluate("f => { f.scrollIntoView(); f.scrollLeft = f.scrollWidth; }")
+    for name in names.all():  # scrolled inside its frame, the names stay on its top line
+        assert abs(name.bounding_box()["y"] - names.first.bounding_box()["y"]) < 2
+
+    page.get_by_label(CARDS[lang]).check()
+    chips = page.locator(".grid-players button")
+    expect(chips).to_have_count(count)
+    page.locator(".grid-cards .card[data-card='50']").scroll_into_view_if_needed()
+    bar = page.locator(".grid-bar").bounding_box()
+    for chip in chips.all():  # every player's button in the bar, on screen, 44 px tall
+        box = chip.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, chip.text_content()
+        assert bar["y"] - 1 <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"] + 1
+        assert chip.is_visible()
+    assert outside(page, ".grid-players button, .grid-done") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # The chart names its end in the legend; inside the plot only the scale's numbers.
+    labels = page.locator("#chart svg[role=img] text").all_text_contents()
+    assert labels and all(label.isdigit() for label in labels), labels
+    expect(page.locator("#chart .legend-threshold")).to_contain_text("66")

@@ -1,0 +1,436 @@
+"""A game kept on the phone when the server cannot be reached, and two phones that meet
+again: nothing saved is lost, nothing lands twice, and a deal both phones entered is
+settled by the players, never by the phone alone.
+
+The server is made unreachable three ways, the browser staying online throughout: every
+request to it refused by the browser (``route``), its answer lost after it arrived, and
+the server process itself stopped (a server of the test's own, restarted on its port).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+
+from tests.browser.deals import enter_deal
+from tests.browser.phone import controlled, kept_game, new_game, saved, server_game, token
+from tests.conftest import PHONE
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+WAITING = re.compile(r"^1 change waits to be sent \(since \d\d:\d\d\)\.")
+
+
+def unreachable(context: BrowserContext, base_url: str) -> None:
+    """Every request to the server fails, as with a dead Wi-Fi router: the browser says
+    it is online all the same."""
+    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+
+
+def play(page: Page, base_url: str, game_id: str, deals: list[tuple[int, ...]]) -> None:
+    """Deals entered by another phone, through the JSON interface."""
+    headers = {"X-CSRFToken": token(page, base_url)}
+    players = server_game(page, base_url, game_id)["players"]
+    start = len(server_game(page, base_url, game_id)["deals"]) + 1
+    for number, values in enumerate(deals, start=start):
+        answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers,
+                                   data={"number": number, "client_id": f"other-{number}",
+                                         "bullheads": dict(zip(players, values, strict=True))})
+        assert answer.status == 201, answer.text()
+
+
+def events(page: Page, base_url: str, game_id: str) -> list[dict]:
+    return page.request.get(f"{base_url}/games/{game_id}/export.json").json()["events"]
+
+
+def open_kept(page: Page, base_url: str, game_id: str) -> None:
+    """The sheet, once the worker runs it and the phone keeps the game."""
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    controlled(page)
+    for _ in range(100):
+        if kept_game(page, game_id):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the phone never kept the game")
+
+
+# --- A deal saved while the server cannot be reached ---
+
+
+def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_once(
+        browser_type: BrowserType, browser_type_launch_args: dict, tmp_path: Path,
+        base_url: str):
+    profile = tmp_path / "profile"
+    options = {**browser_type_launch_args, "viewport": PHONE, "locale": "en-GB",
+               "is_mobile": True, "has_touch": True}
+    phone = browser_type.launch_persistent_context(profile, **options)
+    page = phone.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    open_kept(page, base_url, game_id)
+    unreachable(phone, base_url)
+    started = time.perf_counter()
+    enter_deal(page, 1, (8, 4, 2))
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])  # on the sheet at once
+    assert time.perf_counter() - started < 5  # no request was waited for
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    expect(page.locator("#deal-title")).to_have_text("Deal 2")
+    page.reload()  # the worker's shell, drawn from the phone's storage
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    phone.close()
+
+    phone = browser_type.launch_persistent_context(profile, **options)  # the same phone
+    page = phone.pages[0] if phone.pages else phone.new_page()
+    unreachable(phone, base_url)
+    page.goto(f"{base_url}/games/{game_id}")
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])
+    assert server_game(page, base_url, game_id)["deals"] == []  # still only on the phone
+
+    # The server is back, but the first answer is lost on its way: the deal arrived, the
+    # phone cannot know, sends it again, and the server keeps it once.
+    phone.unroute(re.compile(re.escape(base_url) + ".*"))
+    lost: list[str] = []
+
+    def lose_first_answer(route):
+        if not lost:
+            lost.append(route.request.post_data_json["client_id"])
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    phone.route(f"{base_url}/api/v1/games/{game_id}/deals*", lose_first_answer)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # or wait for the next try
+    saved(page)
+    assert lost
+    logged = events(page, base_url, game_id)
+    assert [(e["kind"], e["number"], e["client_id"]) for e in logged] == [
+        ("deal", 1, lost[0])]
+    assert server_game(page, base_url, game_id)["totals"] == {"Ann": 8, "Bob": 4, "Cas": 2}
+    phone.close()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path):
+    """``python -m scorekeeper`` on a free port of 127.0.0.1, with a database of its own;
+    ``stop()`` kills it, ``start()`` starts it again on the same port and database."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "own.sqlite")}
+    process: list[subprocess.Popen] = []
+
+    def start() -> None:
+        process.append(subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def stop() -> None:
+        process[-1].kill()
+        process[-1].wait(timeout=10)
+
+    start()
+
+    class Server:
+        url = f"http://127.0.0.1:{port}"
+
+    server = Server()
+    server.start, server.stop = start, stop
+    yield server
+    stop()
+
+
+def test_a_deal_saved_while_the_server_is_stopped_lands_once_it_runs_again(
+        page: Page, own_server):
+    base_url = own_server.url
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    open_kept(page, base_url, game_id)
+    own_server.stop()
+    enter_deal(page, 1, (5, 0))
+    expect(page.locator("tfoot td")).to_have_text(["5", "0"])
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    page.reload()  # no server at all: the worker's shell, the phone's game
+    expect(page.locator("tfoot td")).to_have_text(["5", "0"])
+    enter_deal(page, 2, (1, 4))
+    own_server.start()
+    saved(page)
+    logged = events(page, base_url, game_id)
+    assert [(e["number"], e["bullheads"]) for e in logged] == [
+        (1, {"Ann": 5, "Bob": 0}), (2, {"Ann": 1, "Bob": 4})]
+    assert len({e["client_id"] for e in logged}) == 2
+
+
+# --- Two phones that enter deal 4 while apart ---
+
+
+def phones(browser: Browser, base_url: str, game_id: str) -> tuple[Page, Page]:
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True,
+                                      has_touch=True)
+        page = context.new_page()
+        open_kept(page, base_url, game_id)
+        pages.append(page)
+    return pages[0], pages[1]
+
+
+def apart_then_together(browser: Browser, base_url: str, second: tuple[int, ...]):
+    """Deals 1 to 3 played; both phones lose the server, each enters deal 4; the first is
+    back first. Answers both pages, the game's id, once the second shows what it holds."""
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
+    play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
+    opener.close()
+    first, other = phones(browser, base_url, game_id)
+    first.context.set_offline(True)
+    unreachable(other.context, base_url)
+    enter_deal(first, 4, (10, 2, 2))
+    enter_deal(other, 4, second)
+    first.context.set_offline(False)
+    first.evaluate("window.dispatchEvent(new Event('online'))")
+    saved(first)
+    other.context.unroute(re.compile(re.escape(base_url) + ".*"))
+    return first, other, game_id
+
+
+@pytest.mark.parametrize(("choice", "deals", "corrected"), [
+    ("The same deal: keep theirs", [(10, 2, 2)], 0),
+    ("Another deal: mine becomes deal 5", [(10, 2, 2), (2, 9, 3)], 0),
+    ("A correction: mine replaces theirs", [(2, 9, 3)], 1),
+])
+def test_two_phones_enter_deal_4_apart_and_the_players_choose(
+        browser: Browser, base_url: str, choice: str, deals: list, corrected: int):
+    first, other, game_id = apart_then_together(browser, base_url, (2, 9, 3))
+    conflict = other.locator(".conflict")
+    expect(conflict).to_contain_text("Deal 4 was also entered on another phone.",
+                                     timeout=20_000)
+    rows = conflict.locator("tbody tr")
+    expect(rows.nth(0).locator("td")).to_have_text(["2", "10"])  # this phone, the other
+    expect(rows.nth(1).locator("td")).to_have_text(["9", "2"])
+    expect(other.locator("#sync-state")).to_contain_text("Another phone changed this game.")
+    for button in conflict.locator("button").all():
+        box = button.bounding_box()
+        assert box and box["height"] >= 44
+    expect(other.locator("tfoot td")).to_have_text(["22", "13", "21"])  # theirs, not both
+    other.wait_for_timeout(2500)  # the sync keeps running: nothing moves without a tap
+    assert len(server_game(other, base_url, game_id)["deals"]) == 4
+
+    conflict.get_by_role("button", name=choice).click()
+    saved(other)
+    game = server_game(other, base_url, game_id)
+    fourth = [list(d["bullheads"].values()) for d in game["deals"][3:]]
+    assert fourth == [list(d) for d in deals]
+    assert [d["corrections"] for d in game["deals"][3:]] == [corrected] * len(deals)
+    assert len(events(other, base_url, game_id)) == 3 + len(deals) + corrected
+    totals = [str(v) for v in game["totals"].values()]
+    expect(other.locator("tfoot td")).to_have_text(totals)
+    expect(first.locator("tfoot td")).to_have_text(totals, timeout=5000)  # and on the first
+    expect(other.locator(".conflict")).to_have_count(0)
+
+
+def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
+        browser: Browser, base_url: str):
+    _, other, game_id = apart_then_together(browser, base_url, (10, 2, 2))
+    expect(other.locator("#sync-notices")).to_have_text(
+        "Deal 4 was entered on both phones with the same values: it counts once.",
+        timeout=20_000)
+    expect(other.locator(".conflict")).to_have_count(0)
+    saved(other)
+    assert len(server_game(other, base_url, game_id)["deals"]) == 4
+    assert len(events(other, base_url, game_id)) == 4
+
+
+# --- A game that ends without the server ---
+
+
+def regions(page: Page) -> dict[str, str]:
+    """The sheet's text, region by region, its spaces as a reader sees them."""
+    def text(selector: str) -> str:
+        return " ".join(page.locator(selector).inner_text().split())
+
+    chart = page.locator("#chart").inner_html()
+    return {"status": text("#status"), "finished": text("#finished"), "sheet": text("#sheet"),
+            "chart": text("#chart"), "deal": page.locator("#deal-form").is_visible(),
+            "svg": re.sub(r"\s+", " ", chart.replace(' xmlns="http://www.w3.org/2000/svg"', ""))
+            .replace("> <", "><").strip()}
+
+
+def test_a_game_that_reaches_66_offline_ends_there_and_reads_as_the_servers_sheet(
+        page: Page, browser: Browser, base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas", "Dirk", "Eva"],
+                       virgin_doubling=True)
+    open_kept(page, base_url, game_id)
+    unreachable(page.context, base_url)
+    for number, values in enumerate([(10, 5, 0, 9, 12), (12, 3, 4, 5, 10), (34, 9, 9, 9, 9)], 1):
+        enter_deal(page, number, values)
+    status = page.locator("#status")
+    expect(status).to_contain_text("The game is over.")
+    expect(status).to_contain_text("Cas wins with 13 bullheads.")  # Ann 20 + 12 + 34 = 66
+    expect(page.locator("#deal-form")).to_be_hidden()
+    expect(page.get_by_role("button", name="New game, same players")).to_be_visible()
+    expect(page.get_by_role("link", name="Log in BG Stats")).to_be_visible()
+    expect(page.locator("#standings tbody tr").first).to_have_class("winner")
+
+    page.context.unroute(re.compile(re.escape(base_url) + ".*"))
+    saved(page)
+    assert server_game(page, base_url, game_id)["finished"] is True
+    mine = regions(page)
+    reader = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=False)
+    plain = reader.new_page()
+    plain.goto(f"{base_url}/games/{game_id}?lang=en")
+    assert regions(plain) == mine
+    reader.close()
+
+
+# --- Two phones that correct one deal while apart ---
+
+
+def correct_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
+    """Tap deal ``number``'s number on the sheet, type the values, save the correction."""
+    page.locator(f"[data-correct='{number}']").click()
+    expect(page.locator("#deal-title")).to_have_text(f"Correct deal {number}")
+    for seat, value in enumerate(values):
+        page.fill(f"#bh-{seat}", str(value))
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#deal-title")).not_to_have_text(f"Correct deal {number}")
+
+
+@pytest.mark.parametrize(("choice", "kept"), [("Keep the other phone's", (2, 12, 2)),
+                                              ("Keep mine", (12, 2, 2))])
+def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
+        browser: Browser, base_url: str, choice: str, kept: tuple[int, ...]):
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
+    play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
+    opener.close()
+    first, other = phones(browser, base_url, game_id)
+    first.context.set_offline(True)
+    unreachable(other.context, base_url)
+    correct_deal(first, 2, (2, 12, 2))
+    correct_deal(other, 2, (12, 2, 2))
+    first.context.set_offline(False)
+    first.evaluate("window.dispatchEvent(new Event('online'))")
+    saved(first)
+    other.context.unroute(re.compile(re.escape(base_url) + ".*"))
+
+    conflict = other.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone has changed deal 2 as well.", timeout=20_000)
+    rows = conflict.locator("tbody tr")
+    expect(rows.nth(0).locator("td")).to_have_text(["12", "2"])  # this phone, the other
+    expect(rows.nth(1).locator("td")).to_have_text(["2", "12"])
+    other.wait_for_timeout(2500)  # nothing is sent without the players' choice
+    game = server_game(other, base_url, game_id)
+    assert list(game["deals"][1]["bullheads"].values()) == [2, 12, 2]
+    assert game["deals"][1]["corrections"] == 1
+
+    conflict.get_by_role("button", name=choice).click()
+    saved(other)
+    game = server_game(other, base_url, game_id)
+    assert list(game["deals"][1]["bullheads"].values()) == list(kept)
+    corrections = 2 if choice == "Keep mine" else 1
+    assert game["deals"][1]["corrections"] == corrections  # both stay in the history
+    assert len(events(other, base_url, game_id)) == 3 + corrections
+    totals = [str(v) for v in game["totals"].values()]
+    expect(other.locator("tfoot td")).to_have_text(totals)
+    expect(first.locator("tfoot td")).to_have_text(totals, timeout=5000)
+    expect(other.locator(".conflict")).to_have_count(0)
+
+
+# --- A refusal the players cannot settle ---
+
+
+def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
+        page: Page, base_url: str):
+    """A club event's table game: once the director seats the next round, its deals take
+    corrections only with the director's key. The phone's correction is kept on the sheet
+    as refused, in the server's words, and leaves when the players leave it out."""
+    headers = {"X-CSRFToken": token(page, base_url)}
+    made = page.request.post(f"{base_url}/api/v1/events", headers=headers, data={
+        "name": "Clubavond", "players": [f"P{n}" for n in range(1, 9)], "rounds": 2,
+        "seed": 7, "fixed_deals": 1}).json()
+    director = {**headers, "X-Director-Key": made["director_key"]}
+    seated = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
+    tables = seated.json()["tables"]
+    game_id = tables[0]["game"]
+    open_kept(page, base_url, game_id)
+    enter_deal(page, 1, (8, 4, 6, 6))
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "6", "6"])  # drawn, then sent
+    saved(page)
+    answer = page.request.post(f"{base_url}/api/v1/games/{tables[1]['game']}/deals",
+                               headers=headers, data={"number": 1, "bullheads": dict(
+                                   zip(tables[1]["players"], (4, 6, 3, 12), strict=True))})
+    assert answer.status == 201, answer.text()
+    second = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
+    assert second.status == 201, second.text()  # round 1 is over
+
+    correct_deal(page, 1, (4, 8, 6, 6))
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("The server did not take this: Event round 1 of "
+                                     "“Clubavond” is over", timeout=20_000)
+    players = server_game(page, base_url, game_id)["players"]
+    expect(conflict.locator(".queue-deal")).to_have_text(" · ".join(
+        ["Correction of deal 1"] + [f"{name} {value}" for name, value
+                                    in zip(players, (4, 8, 6, 6), strict=True)]))
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
+    expect(page.locator("#sync-state")).to_contain_text("Not everything is on the server")
+    page.wait_for_timeout(2000)  # it is not sent again by itself
+    assert server_game(page, base_url, game_id)["deals"][0]["corrections"] == 0
+    conflict.get_by_role("button", name="Leave it out").click()
+    saved(page)
+    expect(page.locator("tfoot td")).to_have_text(["8", "4", "6", "6"])
+    expect(page.locator(".conflict")).to_have_count(0)
+
+
+# --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
+
+VISIBILITY = """(state) => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
+        page: Page, base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    play(page, base_url, game_id, [(5, 19)])
+    asks: list[tuple[float, str | None, int]] = []
+    path = f"/api/v1/games/{game_id}"
+
+    def answered(response) -> None:
+        if response.request.method == "GET" and response.url.split("?")[0].endswith(path):
+            asks.append((time.monotonic(), response.request.headers.get("if-none-match"),
+                         response.status))
+
+    page.on("response", answered)
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    saved(page)
+    page.wait_for_timeout(4000)
+    seen = [a for a in asks if a[0] > asks[0][0] + 0.5]
+    assert 3 <= len(seen) <= 6, asks  # about every 0.8 s
+    assert all(tag == '"1"' and status == 304 for _, tag, status in seen), seen
+    gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:], strict=False)]
+    assert all(0.6 < gap < 1.3 for gap in gaps), gaps
+
+    page.evaluate(VISIBILITY, "hidden")
+    page.wait_for_timeout(300)
+    hidden_from = len(asks)
+    page.wait_for_timeout(3000)
+    assert len(asks) == hidden_from  # a hidden sheet asks nothing
+    play(page, base_url, game_id, [(9, 15)])
+    page.evaluate(VISIBILITY, "visible")  # asked at once, and the other phone's deal shows
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=2000)
+    assert asks[hidden_from][1:] == ('"1"', 200)
