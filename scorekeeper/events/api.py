@@ -17,6 +17,7 @@ from flask_babel import gettext
 
 from ..engine import errors
 from ..engine.standings import Standing
+from ..web import keys
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
 from . import checks, director, joining, progress, store, transfer
@@ -151,10 +152,10 @@ def create():
     series = data.get("series")
     if series is not None and not isinstance(series, str):
         raise BadShape(field="series", expected="text")
-    db, key = get_db(), director.new_key()
+    db, key = get_db(), keys.new_key()
     with transaction(db):
         event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
-                                      director.key_hash(key))
+                                      keys.key_hash(key))
         if series is not None:
             joining.admit(db, series, event_id)
         store.log(db, event_id, API_DEVICE, "create")
@@ -270,7 +271,7 @@ def import_file():
     raw = request.get_data(cache=False)
     if len(raw) > MAX_EVENT_FILE:
         raise EventFileTooLarge()
-    key = director.new_key()
-    event_id = transfer.import_event(get_db(), parse_json(raw), director.key_hash(key),
+    key = keys.new_key()
+    event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
                                      API_DEVICE)
     return created(event_id, key)

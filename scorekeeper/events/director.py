@@ -3,25 +3,21 @@
 The key is made when the event is (at least 128 random bits; here 192) and handed to the
 director once: in the answer of ``POST /api/v1/events``, and as the director's link
 ``/events/<id>/director/<key>``, shown with a QR code on the director's page so a second
-director can take it over. The event stores only the key's SHA-256, compared in constant
-time. A program sends the key in the header ``X-Director-Key``; a browser that opened the
+director can take it over. The event stores only the key's SHA-256 (``web/keys.py``).
+A program sends the key in the header ``X-Director-Key``; a browser that opened the
 director's link holds it in a cookie (HttpOnly, SameSite=Lax, kept to the event's own
 pages by its path, ``/events/<id>``) together with a random id of that device, which the
 event's history names.
-
-A long random key needs no slow hash: nobody can try enough keys to find one whose
-SHA-256 matches, and the hash alone opens nothing.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import secrets
 
 from flask import Response, current_app, has_request_context, request
 
+from ..web import keys
 from .errors import DirectorOnly
 from .store import API_DEVICE, Event
 
@@ -29,24 +25,12 @@ HEADER = "X-Director-Key"
 COOKIE = "director"
 #: How long a browser remembers that it directs an event: long past any evening.
 COOKIE_DAYS = 60
-_KEY = re.compile(r"[A-Za-z0-9_-]{32}")
 _COOKIE_VALUE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{32})")
-
-
-def new_key() -> str:
-    """192 random bits, URL-safe (32 characters)."""
-    return secrets.token_urlsafe(24)
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
 
 
 def opens(event: Event, key: object) -> bool:
     """Whether ``key`` is this event's director's key (in constant time)."""
-    if event.director_hash is None or not isinstance(key, str) or not _KEY.fullmatch(key):
-        return False
-    return hmac.compare_digest(key_hash(key), event.director_hash)
+    return keys.opens(event.director_hash, key)
 
 
 def _cookie() -> tuple[str, str] | None:

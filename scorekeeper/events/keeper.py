@@ -16,23 +16,20 @@ change of a game, inside the change's transaction; the store knows nothing of ev
 
 from __future__ import annotations
 
-import hmac
 import sqlite3
 
 from flask import has_request_context, request
 
 from ..games import store as games
+from ..web import keys
 from . import director, store
 from .errors import EventGame, GameReplaced, PlayedOnPaper, RoundClosed
 
 
 def _with_key(kept: sqlite3.Row) -> bool:
     """The request sends the event's director's key."""
-    if not has_request_context() or kept["director_hash"] is None:
-        return False
-    key = request.headers.get(director.HEADER)
-    return key is not None and hmac.compare_digest(director.key_hash(key),
-                                                   kept["director_hash"])
+    return has_request_context() and keys.opens(kept["director_hash"],
+                                                request.headers.get(director.HEADER))
 
 
 def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:

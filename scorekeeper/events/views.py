@@ -24,6 +24,7 @@ from flask import (
 from flask_babel import gettext
 
 from ..engine.errors import RulesError
+from ..web import keys
 from ..web.db import get_db, transaction
 from ..web.errors import describe
 from ..web.jsonio import parse_json
@@ -76,12 +77,12 @@ def index():
         except RulesError as exc:
             problem = describe(exc)
         else:
-            key, db = director.new_key(), get_db()
+            key, db = keys.new_key(), get_db()
             try:
                 with transaction(db):
                     event_id = store.create_event(db, name, players, rounds,
                                                   checks.new_seed(), settings,
-                                                  director.key_hash(key))
+                                                  keys.key_hash(key))
                     if form.series.data:
                         joining.admit(db, form.series.data, event_id)
             except RulesError as exc:
@@ -261,8 +262,8 @@ def claim(event_id: str):
     event = must_load(get_db(), event_id)
     if event_id not in session.get("events", []) or not SeatForm().validate_on_submit():
         raise director.DirectorOnly(event=event.name)
-    key = director.new_key()
-    if not store.claim(get_db(), event_id, director.key_hash(key)):
+    key = keys.new_key()
+    if not store.claim(get_db(), event_id, keys.key_hash(key)):
         raise EventHasDirector()
     return _make_director(event_id, key, _to_director(event_id, key, new=1))
 
@@ -287,9 +288,9 @@ def import_page():
         try:
             if len(raw) > MAX_EVENT_FILE:
                 raise EventFileTooLarge()
-            key, device = director.new_key(), director.new_device()
+            key, device = keys.new_key(), director.new_device()
             event_id = transfer.import_event(get_db(), parse_json(raw),
-                                             director.key_hash(key), device)
+                                             keys.key_hash(key), device)
         except RulesError as exc:
             problem = describe(exc)
         else:

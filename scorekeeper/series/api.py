@@ -13,6 +13,7 @@ from flask import Blueprint, jsonify, url_for
 
 from ..engine.names import name_key, normal_name
 from ..engine.series import Rating
+from ..web import keys
 from ..web.db import get_db
 from ..web.jsonio import BadShape, read_json
 from . import key as series_key
@@ -80,8 +81,8 @@ def create():
     if not isinstance(data, dict):
         raise SeriesNotAnObject()
     name, best = checked_name(data.get("name")), checked_best(data.get("best"))
-    key = series_key.new_key()
-    series_id = store.create_series(get_db(), name, best, series_key.key_hash(key))
+    key = keys.new_key()
+    series_id = store.create_series(get_db(), name, best, keys.key_hash(key))
     answer = series_json(must_load(get_db(), series_id))
     answer["director_key"] = key
     answer["director_url"] = url_for("series.director", series_id=series_id, key=key,

@@ -3,7 +3,7 @@
 As an event's director's key (``events/director.py``): made with the series (192 random
 bits, 32 URL-safe characters), handed over once (the answer of ``POST /api/v1/series``,
 and the director's link ``/series/<id>/director/<key>`` with a QR code for a second
-director), stored only as its SHA-256 and compared in constant time. A program sends it
+director), stored only as its SHA-256 (``web/keys.py``). A program sends it
 in the header ``X-Series-Key``. A browser that created the series or opened the link
 keeps it in the cookie ``series`` (HttpOnly, SameSite=Lax): unlike an event's cookie it
 goes to every page of the site, because the event form at ``/events`` offers to join the
@@ -12,13 +12,11 @@ series this browser directs.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
 
 from flask import Response, current_app, request
 
+from ..web import keys
 from .errors import SeriesOnly
 from .store import Series
 
@@ -28,24 +26,7 @@ COOKIE = "series"
 COOKIE_DAYS = 400
 #: Series one browser holds keys for (the oldest is forgotten past this).
 HELD = 20
-_KEY = re.compile(r"[A-Za-z0-9_-]{32}")
 _PAIR = re.compile(r"([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})")
-
-
-def new_key() -> str:
-    """192 random bits, URL-safe (32 characters)."""
-    return secrets.token_urlsafe(24)
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
-
-
-def opens(stored_hash: str, key: object) -> bool:
-    """Whether ``key`` is the key whose hash is ``stored_hash`` (in constant time)."""
-    if not isinstance(key, str) or not _KEY.fullmatch(key):
-        return False
-    return hmac.compare_digest(key_hash(key), stored_hash)
 
 
 def held() -> dict[str, str]:
@@ -58,8 +39,8 @@ def directs(series: Series) -> bool:
     """Whether the request holds the series' key: ``X-Series-Key`` when sent (and then
     only it), else this browser's cookie."""
     if HEADER in request.headers:
-        return opens(series.key_hash, request.headers[HEADER])
-    return opens(series.key_hash, held().get(series.id))
+        return keys.opens(series.key_hash, request.headers[HEADER])
+    return keys.opens(series.key_hash, held().get(series.id))
 
 
 def require(series: Series) -> None:
@@ -71,7 +52,7 @@ def require(series: Series) -> None:
 def held_key(series: Series) -> str | None:
     """The key this browser holds for ``series`` (to link its director's page), if valid."""
     key = held().get(series.id)
-    return key if key is not None and opens(series.key_hash, key) else None
+    return key if key is not None and keys.opens(series.key_hash, key) else None
 
 
 def remember(response: Response, series_id: str, key: str) -> Response:

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from ..engine.errors import RulesError
 from ..events.joining import register
 from ..games import spreadsheet
-from ..web import pdf
+from ..web import keys, pdf
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.security import private
@@ -38,7 +38,7 @@ def directed() -> list[tuple[str, str]]:
     if not held:
         return []
     return [(row["id"], row["name"]) for row in store.named_series(get_db(), list(held))
-            if series_key.opens(row["key_hash"], held[row["id"]])]
+            if keys.opens(row["key_hash"], held[row["id"]])]
 
 
 def admit(db, series_id: str, event_id: str) -> None:
@@ -64,8 +64,8 @@ def index():
         except RulesError as exc:
             problem = describe(exc)
         else:
-            key = series_key.new_key()
-            series_id = store.create_series(get_db(), name, best, series_key.key_hash(key))
+            key = keys.new_key()
+            series_id = store.create_series(get_db(), name, best, keys.key_hash(key))
             answer = redirect(url_for("series.director", series_id=series_id, key=key, new=1))
             return series_key.remember(answer, series_id, key)
     elif request.method == "POST":
@@ -112,7 +112,7 @@ def director_page(series_id: str, key: str):
     """The director's page; opening it makes this browser a director of the series (the
     link a co-director scans from the QR code)."""
     state = load_season(get_db(), series_id)
-    if not series_key.opens(state.series.key_hash, key):
+    if not keys.opens(state.series.key_hash, key):
         raise NotASeriesLink(series=state.series.name)
     answer = _director(state, key)
     if series_key.held_key(state.series) != key:
