@@ -52,7 +52,7 @@ def require(series: Series) -> None:
 def held_key(series: Series) -> str | None:
     """The key this browser holds for ``series`` (to link its director's page), if valid."""
     key = held().get(series.id)
-    return key if key is not None and keys.opens(series.key_hash, key) else None
+    return key if keys.opens(series.key_hash, key) else None
 
 
 def remember(response: Response, series_id: str, key: str) -> Response:
