@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.deals import enter_deal
+from tests.browser.phone import new_game, token
 
 
 def settings_of(page: Page, base_url: str) -> dict:
@@ -70,3 +72,34 @@ def test_new_game_same_players_and_the_evening(page: Page, base_url: str):
     page.screenshot(path="/tmp/g3/evening.png", full_page=True)
     games.nth(0).locator("a").click()
     expect(page.locator(".status")).to_contain_text("Bob wins")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_evening_of_ten_players_fits_the_phone_in_each_language(
+        page: Page, base_url: str, lang: str):
+    """The longest titles ("Runderkoppen", "Pro Durchgang") and a long name: no sideways
+    scroll, no title cut off (the names' title is there for a screen reader only), and every
+    name on one line, never broken inside a word."""
+    names = ["Annemarie van Dijk", "Bob", "Cas", "Dirk", "Evi", "Fleur", "Gijs", "Hanna",
+             "Ivo", "Jet"]
+    game_id = new_game(page, base_url, names, fixed_deals=1)
+    answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals",
+                               headers={"X-CSRFToken": token(page, base_url)},
+                               data={"number": 1, "bullheads": dict(zip(
+                                   names, range(11, 21), strict=True))})
+    assert answer.status == 201, answer.text()
+    page.goto(f"{base_url}/games/{game_id}/evening?lang={lang}")
+    expect(page.locator("#evening-sums tbody tr")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    clipped = page.evaluate("""[...document.querySelectorAll('#evening-sums :is(th, td)')]
+        .filter((cell) => cell.clientWidth > 1 && cell.scrollWidth > cell.clientWidth)
+        .map((cell) => cell.textContent)""")
+    assert clipped == []
+    lines = page.evaluate("""[...document.querySelectorAll('#evening-sums tbody th')]
+      .map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    })""")
+    assert lines == [1] * 10
+    page.screenshot(path=f"/tmp/g3/evening-ten-{lang}.png", full_page=True)
