@@ -438,3 +438,21 @@ def test_the_standings_after_any_earlier_round(director, stranger):
     page = page_text(stranger.client.get(f"/events/{eid}?after=1"))
     assert "Standings after event round 1" in page and "Zoë" not in page.split(
         "Standings after event round 1")[1].split("Earlier event rounds")[0]
+
+
+def test_the_event_page_a_director_opens_keeps_the_key_secret(client, app):
+    """A director's browser sees its director's link on the event's public page, so that
+    answer is as private as the director's page: a stranger's copy of the page is not."""
+    client.post("/events", data={
+        "csrf_token": read_csrf_token(client, "/events"), "name": "Clubavond",
+        "players": "\n".join(NAMES), "rounds": "2", "end": "threshold", "threshold": "66"})
+    with app.app_context():
+        event_id = get_db().execute("SELECT id FROM events").fetchone()[0]
+    mine = client.get(f"/events/{event_id}")
+    assert "To the director's page" in page_text(mine)
+    assert mine.headers["Cache-Control"] == "private, no-store"
+    assert mine.headers["Referrer-Policy"] == "no-referrer"
+    public = app.test_client().get(f"/events/{event_id}")
+    assert "To the director's page" not in page_text(public)
+    assert public.headers.get("Cache-Control") != "private, no-store"
+    assert public.headers["Referrer-Policy"] == "same-origin"

@@ -17,7 +17,7 @@ from flask_babel import gettext
 
 from ..engine import errors
 from ..engine.standings import Standing
-from ..web import keys
+from ..web import keys, security
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
 from . import checks, director, joining, progress, store, transfer
@@ -127,7 +127,7 @@ def created(event_id: str, key: str):
     answer["director_key"] = key
     answer["director_url"] = url_for("events.director", event_id=event_id, key=key,
                                      _external=True)
-    return director.private(jsonify(answer)), 201
+    return security.keep_secret(jsonify(answer)), 201
 
 
 @bp.post("")
@@ -169,7 +169,7 @@ def show(event_id: str):
     if director.HEADER not in request.headers:
         return jsonify(event_json(state))
     director.require(state.event)
-    return director.private(jsonify(event_json(state, directing=True)))
+    return security.keep_secret(jsonify(event_json(state, directing=True)))
 
 
 @bp.post("/<event_id>/rounds")
@@ -259,7 +259,7 @@ def totals(event_id: str, number: int, table: int):
 def export(event_id: str):
     """The whole event as one file (the director's: it holds the seed and every game)."""
     event, _device = _directed(event_id)
-    return director.private(jsonify(transfer.event_file(get_db(), event)))
+    return security.keep_secret(jsonify(transfer.event_file(get_db(), event)))
 
 
 @bp.post("/import")

@@ -25,7 +25,7 @@ HEADER = "X-Director-Key"
 COOKIE = "director"
 #: How long a browser remembers that it directs an event: long past any evening.
 COOKIE_DAYS = 60
-_COOKIE_VALUE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{32})")
+_COOKIE_VALUE = re.compile(rf"([0-9a-f]{{16}})\.({keys.KEY.pattern})")
 
 
 def opens(event: Event, key: object) -> bool:
@@ -75,12 +75,4 @@ def remember(response: Response, event_id: str, key: str, device: str) -> Respon
     response.set_cookie(
         COOKIE, f"{device}.{key}", max_age=COOKIE_DAYS * 24 * 3600, path=f"/events/{event_id}",
         httponly=True, samesite="Lax", secure=bool(current_app.config["SESSION_COOKIE_SECURE"]))
-    return response
-
-
-def private(response: Response) -> Response:
-    """A page or file that holds the key or the tables' game links: never kept by a cache,
-    and never named in another page's Referer."""
-    response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response

@@ -23,7 +23,7 @@ from flask_babel import gettext
 
 from ..engine.standings import placement_points
 from ..games import spreadsheet
-from ..web import pdf
+from ..web import pdf, security
 from ..web.db import get_db
 from . import director
 from .present import score
@@ -100,7 +100,7 @@ def slips(event_id: str, number: int):
     tables = [t.seat for t in state.tables if t.seat.round == number]
     if not tables:
         abort(404)
-    return director.private(slips_pdf(state.event.name, number, [
+    return security.keep_secret(slips_pdf(state.event.name, number, [
         Slip(seat.number, seat.players,
              url_for("games.sheet", game_id=seat.game, _external=True))
         for seat in tables

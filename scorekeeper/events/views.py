@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import gettext
 
 from ..engine.errors import RulesError
-from ..web import keys
+from ..web import keys, security
 from ..web.db import get_db, transaction
 from ..web.errors import describe
 from ..web.jsonio import parse_json
@@ -108,12 +108,14 @@ def event(event_id: str):
         after = None  # the standings now
     key = director.held_key(state.event)
     claimable = state.event.director_hash is None and event_id in session.get("events", [])
-    return render_template(
+    page = make_response(render_template(
         "events/event.html", state=state, event=state.event, after=after,
         standings=state.standings if after is None else state.standings_after(after),
         director_link=None if key is None else url_for("events.director", event_id=event_id,
                                                        key=key),
-        claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event))
+        claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event)))
+    # A director's browser is shown its link, and so its key: as on the series' page.
+    return page if key is None else security.keep_secret(page)
 
 
 @bp.get("/events/<event_id>/director/<key>", endpoint="director")
@@ -129,7 +131,7 @@ def director_page(event_id: str, key: str):
         # writes that it opened the link, at its first change (store.log).
         _remember_in_session(event_id)
         director.remember(page, event_id, key, director.new_device())
-    return director.private(page)
+    return security.keep_secret(page)
 
 
 def _director(state: Progress, key: str, problem: str | None = None, status: int = 200,
@@ -164,7 +166,7 @@ def _refused(event_id: str, key: str, exc: RulesError | None,
     problem = gettext("Please check the form.") if exc is None else describe(exc)
     page = _director(load_progress(get_db(), event_id), key, problem,
                      400 if exc is None else exc.status, join)
-    return director.private(make_response(page))
+    return security.keep_secret(make_response(page))
 
 
 @bp.post("/events/<event_id>/rounds")
@@ -252,7 +254,7 @@ def totals(event_id: str, number: int, table: int):
         problem, status = gettext("Please check the form."), 400
     page = render_template("events/totals.html", event=event, seat=seat, form=form,
                            problem=problem, key=key)
-    return director.private(make_response(page, status))
+    return security.keep_secret(make_response(page, status))
 
 
 @bp.post("/events/<event_id>/claim")
@@ -274,7 +276,7 @@ def export(event_id: str):
     event, _device, _key = _directing(event_id)
     body = json.dumps(transfer.event_file(get_db(), event), ensure_ascii=False,
                       separators=(",", ":"))
-    return director.private(Response(body, mimetype="application/json", headers={
+    return security.keep_secret(Response(body, mimetype="application/json", headers={
         "Content-Disposition": f"attachment; filename=event-{event_id}.json"}))
 
 

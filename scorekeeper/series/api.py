@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, url_for
 
 from ..engine.names import name_key, normal_name
 from ..engine.series import Rating
-from ..web import keys
+from ..web import keys, security
 from ..web.db import get_db
 from ..web.jsonio import BadShape, read_json
 from . import key as series_key
@@ -87,7 +87,7 @@ def create():
     answer["director_key"] = key
     answer["director_url"] = url_for("series.director", series_id=series_id, key=key,
                                      _external=True)
-    return series_key.private(jsonify(answer)), 201
+    return security.keep_secret(jsonify(answer)), 201
 
 
 @bp.get("/<series_id>")

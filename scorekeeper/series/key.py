@@ -26,7 +26,7 @@ COOKIE = "series"
 COOKIE_DAYS = 400
 #: Series one browser holds keys for (the oldest is forgotten past this).
 HELD = 20
-_PAIR = re.compile(r"([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})")
+_PAIR = re.compile(rf"([A-Za-z0-9_-]{{16}})\.({keys.KEY.pattern})")
 
 
 def held() -> dict[str, str]:
@@ -62,11 +62,4 @@ def remember(response: Response, series_id: str, key: str) -> Response:
     response.set_cookie(
         COOKIE, value, max_age=COOKIE_DAYS * 24 * 3600, path="/", httponly=True,
         samesite="Lax", secure=bool(current_app.config["SESSION_COOKIE_SECURE"]))
-    return response
-
-
-def private(response: Response) -> Response:
-    """An answer that holds the key: never kept by a cache, never named in a Referer."""
-    response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response

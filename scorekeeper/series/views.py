@@ -16,7 +16,7 @@ from flask_babel import gettext
 from ..engine.errors import RulesError
 from ..events.joining import register
 from ..games import spreadsheet
-from ..web import keys, pdf
+from ..web import keys, pdf, security
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.security import private
@@ -91,7 +91,7 @@ def page(series_id: str):
         director_link=None if key is None else url_for("series.director",
                                                        series_id=series_id, key=key)))
     # A director's browser sees its key in the link to its page: kept by no cache.
-    return page if key is None else series_key.private(page)
+    return page if key is None else security.keep_secret(page)
 
 
 def _director(state: Season, key: str, problem: str | None = None, status: int = 200,
@@ -104,7 +104,7 @@ def _director(state: Season, key: str, problem: str | None = None, status: int =
         problem=problem, new=request.args.get("new") == "1",
         director_url=url_for("series.director", series_id=state.series.id, key=key,
                              _external=True))
-    return series_key.private(make_response(page, status))
+    return security.keep_secret(make_response(page, status))
 
 
 @bp.get("/series/<series_id>/director/<key>", endpoint="director")

@@ -106,6 +106,14 @@ def private(view: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
+def keep_secret(response: Response) -> Response:
+    """An answer that holds a key (an event's or a series' director's) or the links of an
+    event's games: never kept by a cache, and never named in another page's Referer."""
+    response.headers["Cache-Control"] = PRIVATE
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 def _secret_address() -> bool:
     """Whether the matched route holds a part matched by a :class:`SecretToken`."""
     rule = request.url_rule
