@@ -331,10 +331,17 @@ def kept_game(db: sqlite3.Connection, token: str) -> sqlite3.Row | None:
 def device_number(db: sqlite3.Connection, event_id: str, device: str) -> int:
     """The number of a director's device in this event: 1, 2, ... in the order they took
     the key (registered the first time it is asked for)."""
+    number = _number_of(db, event_id, device)
+    return number if number is not None else _register(db, event_id, device)
+
+
+def _number_of(db: sqlite3.Connection, event_id: str, device: str) -> int | None:
     row = db.execute("SELECT number FROM event_devices WHERE event_id = ? AND device = ?",
                      (event_id, device)).fetchone()
-    if row is not None:
-        return int(row["number"])
+    return None if row is None else int(row["number"])
+
+
+def _register(db: sqlite3.Connection, event_id: str, device: str) -> int:
     with transaction(db):
         number = db.execute("SELECT coalesce(max(number), 0) + 1 FROM event_devices"
                             " WHERE event_id = ?", (event_id,)).fetchone()[0]
@@ -353,10 +360,9 @@ def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
     """A line of the event's history, written in the caller's transaction. Opening the
     director's link is a GET and writes nothing, so a browser that opened it is numbered,
     and its opening written, just before its first change."""
-    if act not in _FOUNDING and device != API_DEVICE and db.execute(
-            "SELECT 1 FROM event_devices WHERE event_id = ? AND device = ?",
-            (event_id, device)).fetchone() is None:
-        device_number(db, event_id, device)
+    if act not in _FOUNDING and device != API_DEVICE and _number_of(
+            db, event_id, device) is None:
+        _register(db, event_id, device)
         _history_line(db, event_id, device, "director", at, {})
     _history_line(db, event_id, device, act, at, detail)
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from ..engine.game import Event, advance, replay
+from ..engine.series import places
 from . import store
 
 URL = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -41,16 +42,6 @@ def ended_at(game: store.Game) -> str | None:
     return ended
 
 
-def ranks(totals: dict[str, int]) -> dict[str, int]:
-    """Each player's place by total, fewest first; equal totals share a place (1, 2, 2, 4).
-
-    >>> ranks({"Ann": 12, "Bob": 30, "Cas": 12, "Dirk": 40})
-    {'Ann': 1, 'Bob': 3, 'Cas': 1, 'Dirk': 4}
-    """
-    return {name: 1 + sum(other < total for other in totals.values())
-            for name, total in totals.items()}
-
-
 def play(game: store.Game, local: Callable[[datetime], datetime] = datetime.astimezone,
          ) -> dict | None:
     """The play BG Stats logs for a finished game (None while it is open): its end in the
@@ -61,7 +52,7 @@ def play(game: store.Game, local: Callable[[datetime], datetime] = datetime.asti
         return None
     state = game.state
     seconds = (_moment(ended) - _moment(game.created_at)).total_seconds()
-    place = ranks(state.totals)
+    place = places(state.totals)  # fewest first; equal totals share a place (1, 2, 2, 4)
     return {
         "sourceName": SOURCE,
         "sourcePlayId": game.id,

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from flask_babel import format_decimal
 
-from ..engine import errors
 from ..engine.game import GameState
+from ..engine.record import half_up
 from ..web.db import get_db
 from . import access, offline, store
 from .api import game_json
@@ -48,17 +47,10 @@ class PlayerEvening:
 
 def per_deal(bullheads: int, deals: int) -> str:
     """Bullheads per deal with one decimal in the page's language, a half rounded up as a
-    calculator rounds it ("11.25" → "11.3", never the "11.2" of rounding half to even);
-    "–" before the first deal. Worked out in whole numbers, so no binary fraction decides;
-    ``static/js/game-summary.js`` ``perDeal`` rounds the same.
-
-    >>> (20 * 45 + 4) // (2 * 4), (20 * 45 + 5) // (2 * 5)  # 11.25 and 9.0, in tenths
-    (113, 90)
-    """
-    if not deals:
-        return "–"
-    tenths = (20 * bullheads + deals) // (2 * deals)
-    return format_decimal(Decimal(tenths) / 10, "0.0")
+    calculator rounds it ("11.25" → "11.3", never the "11.2" of rounding half to even;
+    ``engine/record.py`` ``half_up``); "–" before the first deal.
+    ``static/js/game-summary.js`` ``perDeal`` rounds the same."""
+    return "–" if not deals else format_decimal(half_up(bullheads, deals, 1), "0.0")
 
 
 def add_up(states: Sequence[GameState]) -> list[PlayerEvening]:
@@ -112,9 +104,7 @@ def same_players_api(game_id: str):
     """"New game, same players" for a phone that started it on itself: the evening's next
     game as JSON, new, or the one another phone (or an earlier try) already started, so a
     phone that sends it again, or two phones that both ask, end up at one game."""
-    if store.load(get_db(), game_id) is None:
-        raise errors.NoSuchGame()
-    token = store.next_game(get_db(), game_id)
+    token = store.next_game(get_db(), game_id)  # NoSuchGame (404) for no such game
     access.grant(get_db(), token)
     return jsonify(game_json(store.load(get_db(), token)))
 
@@ -132,8 +122,9 @@ def offline_evening():
 @bp.get("/games/<game:game_id>/evening")
 def evening(game_id: str):
     """The evening this game belongs to: its games and each player's sums over them."""
-    game = _game(game_id)
-    games = store.series_games(get_db(), game.id)
+    games = store.series_games(get_db(), game_id)
+    # The game is one of its evening's (replayed once), unless the evening lists more.
+    game = next((g for g in games if g.id == game_id), None) or _game(game_id)
     players = add_up([g.state for g in games])
     averages = {p.name: per_deal(p.bullheads, p.deals) for p in players}
     return render_template("games/evening.html", game=game, games=games, players=players,

@@ -12,7 +12,6 @@ templates.
 from __future__ import annotations
 
 from flask import url_for
-from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from ..engine import errors
@@ -237,6 +236,5 @@ def game_data(game: store.Game) -> dict:
 
 def sheet_data(game: store.Game | None) -> Markup:
     """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
-    data = {"urls": urls(), "game": None if game is None else game_data(game)}
-    return Markup('<script type="application/json" id="sheet-data">{}</script>').format(
-        htmlsafe_json_dumps(data, separators=(",", ":"), ensure_ascii=False))
+    return catalog.script({"urls": urls(), "game": None if game is None else game_data(game)},
+                          "sheet-data")

@@ -80,10 +80,11 @@ def build(sentences: Mapping[str, Sentence] | None = None,
     }
 
 
-def script(data: Mapping[str, Any]) -> Markup:
-    """``data`` as the page's one catalog: a JSON block no markup can break out of."""
-    return Markup('<script type="application/json" id="catalog">{}</script>').format(
-        htmlsafe_json_dumps(data, dumps=_dumps))
+def script(data: Mapping[str, Any], element_id: str = "catalog") -> Markup:
+    """``data`` as a JSON block no markup can break out of: the page's one catalog, or
+    another block a script reads (the score sheet's ``sheet-data``)."""
+    return Markup('<script type="application/json" id="{}">{}</script>').format(
+        element_id, htmlsafe_json_dumps(data, dumps=_dumps))
 
 
 def render(sentences: Mapping[str, Sentence] | None = None,
