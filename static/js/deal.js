@@ -6,7 +6,7 @@
 
 import { bullheads } from "./cards.js";
 import { refuse } from "./engine/errors.js";
-import { strip } from "./engine/pyish.js";
+import { isObject, strip } from "./engine/pyish.js";
 import {
   GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
 } from "./limits.js";
@@ -117,11 +117,9 @@ export function whole(value) {
   return DIGITS.test(text) ? Number(text) : null;
 }
 
-const isMapping = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** Each player's value from ``values`` (by name), refusing a stranger or a missing player. */
 function perPlayer(players, values, part) {
-  if (!isMapping(values)) throw refuse("MissingPlayerValue", { player: players[0], part });
+  if (!isObject(values)) throw refuse("MissingPlayerValue", { player: players[0], part });
   for (const name of Object.keys(values)) {
     if (!players.includes(name)) throw refuse("UnknownPlayer", { player: name });
   }
@@ -141,8 +139,11 @@ function counts(players, values, part) {
   return counted;
 }
 
+/** Is ``card`` a card of a deck of cards 1..``max``? */
+export const inDeck = (card, max) => Number.isInteger(card) && card >= 1 && card <= max;
+
 /** Each player's cards, checked against the deck: none outside it, none too often. */
-export function checkedCards(settings, cards) {
+function checkedCards(settings, cards) {
   const deck = deckOf(settings);
   const seen = new Map();
   const checked = {};
@@ -151,7 +152,7 @@ export function checkedCards(settings, cards) {
     checked[name] = value.map((item) => {
       const card = whole(item);
       if (card === null) throw refuse("BadCard", { player: name, value: item });
-      if (card < 1 || card > deck.maxCard) {
+      if (!inDeck(card, deck.maxCard)) {
         throw refuse("CardOutsideDeck", { card, max_card: deck.maxCard });
       }
       seen.set(card, (seen.get(card) || 0) + 1);
@@ -163,7 +164,7 @@ export function checkedCards(settings, cards) {
 }
 
 /** A game's settings (the API's names) as dealBounds takes them. */
-export const shapeOf = (settings) => ({
+const shapeOf = (settings) => ({
   players: settings.players, variant: settings.variant, rows: settings.rows,
   takesAt: settings.takes_at, handSize: settings.hand_size,
 });
@@ -201,7 +202,9 @@ export function entryScores(settings, entry) {
   });
 }
 
-const SPLIT = /[\s,;]+/;
+/** The card numbers typed in a field, as typed ("55 12, 3" → ["55", "12", "3"]): split on
+ * spaces, commas and semicolons. */
+export const splitCards = (text) => text.split(/[\s,;]+/).filter(Boolean);
 
 /**
  * The deal form's fields as games/forms.py DealForm.entry reads them: ``typed`` holds,
@@ -215,7 +218,7 @@ export function typedEntry(settings, typed) {
   const hand = settings.variant === "hand" ? countsOf("hand") : null;
   if (typed.mode === "cards") {
     const cards = Object.fromEntries(players.map((name, seat) =>
-      [name, strip(typed[seat]?.cards ?? "").split(SPLIT).filter(Boolean)]));
+      [name, splitCards(strip(typed[seat]?.cards ?? ""))]));
     return makeEntry(settings, { cards, hand });
   }
   return makeEntry(settings, { bullheads: countsOf("bh"), hand });

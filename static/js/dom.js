@@ -32,3 +32,8 @@ export function replace(selector, element) {
   if (old) old.replaceWith(element);
   return element;
 }
+
+/** The data the server put in the page for its scripts (``#sheet-data``: the addresses,
+ * and a game's page its game), or null on a page without it. */
+export const sheetData = () => JSON.parse(
+  document.getElementById("sheet-data")?.textContent || "null");

@@ -5,20 +5,17 @@
 // players" after the last one once it has ended.
 
 import { plural, say } from "./catalog.js";
-import { h, replace } from "./dom.js";
+import { h, replace, sheetData } from "./dom.js";
 import { view } from "./game-keeping.js";
 import { addUp, perDeal } from "./game-summary.js";
-import { allGames, findGame, getGame } from "./local-games.js";
+import { allGames, gameAt } from "./local-games.js";
 import { go, nextGame, sheetHref } from "./sheet-actions.js";
 
 const root = document.getElementById("evening");
-const data = JSON.parse(document.getElementById("sheet-data")?.textContent || "null");
+const data = sheetData();
 
-async function kept() {
-  const key = decodeURIComponent(window.location.hash.slice(1));
-  const token = /\/([0-9a-f]{20})\/evening/.exec(window.location.pathname)?.[1];
-  return (key && await getGame(key)) || (token && await findGame(token)) || null;
-}
+/** The game kept here whose evening this is: by its key after "#", else its token. */
+const kept = () => gameAt(/\/([0-9a-f]{20})\/evening/);
 
 function sums(players, lang) {
   if (!players.length) return h("div", { id: "evening-players" }, h("p", {}, say("none")));

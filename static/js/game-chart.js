@@ -4,7 +4,7 @@
 // draws it.
 
 /** Ten colours that stay apart for common colour blindness, one per seat. */
-export const COLOURS = Object.freeze(["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+const COLOURS = Object.freeze(["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
   "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"]);
 const WIDTH = 340;
 const HEIGHT = 220;

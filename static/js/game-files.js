@@ -10,7 +10,7 @@ const FORMAT = "6nimmt-scorekeeper-game";
  * A value as json.dumps(value, ensure_ascii=False, indent=1) writes it, a Map as an
  * object in the Map's own order (a plain object would put names such as "7" first).
  */
-export function indented(value, depth = 0) {
+function indented(value, depth = 0) {
   const pad = " ".repeat(depth + 1);
   const end = " ".repeat(depth);
   if (value instanceof Map || Array.isArray(value)) {

@@ -14,18 +14,18 @@
 // `problem`).
 
 import {
-  advance, checkNewDeal, checkRestore, checkWithdrawal, emptyState, eventOf, nextNumber,
+  advance, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber, replay,
 } from "./game-log.js";
 
 /** A new client_id: the server keeps an entry once per id, however often it is sent. */
-export function newId() {
+function newId() {
   if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** A moment as the server stores one: UTC, to the second. */
-export const stamp = (ms) => new Date(ms).toISOString().slice(0, 19) + "Z";
+const stamp = (ms) => new Date(ms).toISOString().slice(0, 19) + "Z";
 
 /** A game started on this phone: nothing of it is on the server yet. */
 export function newRecord({ settings, note = "", evening = null, after = null, now = Date.now() }) {
@@ -51,14 +51,15 @@ export function seen(record) {
   return Math.max(record.log.length, ...record.pending.map((e) => e.acked ?? 0));
 }
 
-/** An entry of this phone's, written before anything else is done with it. */
+/** An entry of this phone's, written before anything else is done with it; the sheet's
+ * notices (what settled on its own) are old news once the players enter something. */
 export function addEntry(record, { kind, number, entry }, now = Date.now()) {
   const item = {
-    client_id: newId(), kind, number, bullheads: entry.bullheads,
-    ...(entry.hand ? { hand: entry.hand } : {}), ...(entry.cards ? { cards: entry.cards } : {}),
+    client_id: newId(), kind, number, ...entryJson(entry),
     created_at: stamp(now), base: seen(record), saved: now, state: "waiting",
   };
   record.pending.push(item);
+  record.notices = [];
   return item;
 }
 
@@ -73,7 +74,7 @@ const sameValues = (a, b) => JSON.stringify([a.bullheads, a.hand ?? null])
  * sheet shows (for the files and BG Stats).
  */
 export function view(record) {
-  let state = record.log.map(eventOf).reduce(advance, emptyState(record.settings));
+  let state = replay(record.settings, record.log.map(eventOf));
   const events = [...record.log];
   const held = [];
   for (const entry of record.pending) {
@@ -116,7 +117,7 @@ export function nextToSend(record) {
  * else null (another phone changed the deal after ``entry``: the old base lets the server
  * say so).
  */
-export function keptBase(entry, game) {
+function keptBase(entry, game) {
   const deal = (game.deals || []).find((row) => row.number === entry.number);
   if (entry.kind === "withdrawal") return deal ? null : game.version;
   return deal && deal.client_id === entry.client_id ? deal.version : null;
@@ -166,7 +167,7 @@ export function adopt(record, events, now = Date.now()) {
  * phones entered with the same values, a correction to values the deal already has. They
  * leave, and the sheet says so once.
  */
-export function settleSame(record) {
+function settleSame(record) {
   for (;;) {
     const { state, held } = view(record);
     const first = held[0];
@@ -178,9 +179,9 @@ export function settleSame(record) {
   }
 }
 
-/** What the players may choose for held entry ``entry`` (the first one held). */
-export function choices(record, entry) {
-  const { state } = view(record);
+/** What the players may choose for held entry ``entry`` (the first one held); ``state``:
+ * the sheet, when the caller has it already. */
+export function choices(record, entry, state = view(record).state) {
   if (entry.state === "refused") return ["forget", "again"];
   if (entry.kind === "deal") {
     if (!state.deals.some((row) => row.number === entry.number)) {
@@ -200,7 +201,7 @@ export function choices(record, entry) {
 }
 
 /** The number a held deal gets when the players say it is another deal. */
-export const freeNumber = (record) => nextNumber(view(record).state);
+const freeNumber = (record) => nextNumber(view(record).state);
 
 /**
  * The players' choice for the first held entry: "same"/"theirs"/"forget" leave it out;
@@ -231,9 +232,9 @@ export function choose(record, clientId, choice) {
   Object.assign(entry, { client_id: newId(), state: "waiting", base: seen(record), problem: null });
 }
 
-/** Check a new deal (its number: the form's) against the sheet; answers the entry to add. */
-export function dealEntry(record, number, typedEntryValue) {
-  const { state } = view(record);
+/** Check a new deal (its number: the form's) against the sheet (``state``, when the caller
+ * has it already); answers the entry to add. */
+export function dealEntry(record, number, typedEntryValue, state = view(record).state) {
   if (number === nextNumber(state)) checkNewDeal(state, number);
   return { kind: "deal", number, entry: typedEntryValue };
 }

@@ -9,11 +9,8 @@ import { entryScores } from "./deal.js";
 import { refuse } from "./engine/errors.js";
 import { MAX_DEALS } from "./limits.js";
 
-/** The kinds of entry, as the log stores them (engine/game.py EventKind). */
-export const KINDS = Object.freeze(["deal", "correction", "withdrawal", "restore"]);
-
 /** game_over: the fixed number of deals played, or someone at the threshold. */
-export function gameOver(settings, deals, totals) {
+function gameOver(settings, deals, totals) {
   if (settings.fixed_deals !== null && settings.fixed_deals !== undefined) {
     return deals >= settings.fixed_deals;
   }

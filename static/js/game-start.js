@@ -5,7 +5,7 @@
 // page also lists the games kept only on this phone, and sends what they wait to send.
 
 import { plural, refusalText, say } from "./catalog.js";
-import { h } from "./dom.js";
+import { h, sheetData } from "./dom.js";
 import { newRecord } from "./game-keeping.js";
 import { checkSettings } from "./game-settings.js";
 import { allGames, putGame } from "./local-games.js";
@@ -14,7 +14,7 @@ import { startSync } from "./sync.js";
 
 const form = document.querySelector(".start-form");
 const items = [...document.querySelectorAll(".player-fields li")];
-const data = JSON.parse(document.getElementById("sheet-data")?.textContent || "null");
+const data = sheetData();
 
 function showLines() {
   let last = -1;

@@ -7,7 +7,7 @@ import { advance, emptyState, eventOf } from "./game-log.js";
 
 const BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data=";
 /** This app, as BG Stats names where a play came from (bgstats.py SOURCE). */
-export const SOURCE = "6 nimmt! table companion";
+const SOURCE = "6 nimmt! table companion";
 const GAME = Object.freeze({ name: "6 nimmt!", sourceGameId: "6nimmt", bggId: 432, highestWins: false });
 
 /** Each player's place by total, fewest first; equal totals share a place (1, 2, 2, 4). */
@@ -31,7 +31,7 @@ export function endedAt(settings, events) {
 const pad = (n) => String(n).padStart(2, "0");
 
 /** A moment in the phone's own time, as BG Stats takes it: "YYYY-MM-DD HH:MM:SS". */
-export function localStamp(date) {
+function localStamp(date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} `
     + `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -45,6 +45,17 @@ export const getGame = (key) => inStore("readonly", (store) => store.get(key));
 /** The record of the server's game ``id``, or undefined. */
 export const findGame = (id) => inStore("readonly", (store) => store.index("id").get(id));
 
+/**
+ * The game a page's address names: the one kept under the key after its "#" (when
+ * ``isKey(key)``), else the server's game whose token ``token`` (a pattern, the token its
+ * first group) finds in the path; null when this phone keeps neither.
+ */
+export async function gameAt(token, isKey = () => true) {
+  const key = decodeURIComponent(window.location.hash.slice(1));
+  const id = token.exec(window.location.pathname)?.[1];
+  return (key && isKey(key) && await getGame(key)) || (id && await findGame(id)) || null;
+}
+
 /** Every record, in the order the games were made here. */
 export async function allGames() {
   const all = await inStore("readonly", (store) => store.getAll());

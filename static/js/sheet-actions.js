@@ -2,13 +2,14 @@
 // connection: the CSV and the backup (game-files.js), the BG Stats link and the shared
 // result (game-summary.js), and "new game, same players" started on the phone.
 
+import { address, keptAddress } from "./addresses.js";
 import { say } from "./catalog.js";
 import { h } from "./dom.js";
 import { backupText, csvRows, csvText, separatorFor } from "./game-files.js";
 import { newRecord } from "./game-keeping.js";
 import { bgStatsLink, bgStatsPlay, ranks } from "./game-summary.js";
 import { allGames, getGame, putGame } from "./local-games.js";
-import { address } from "./sheet-view.js";
+import { wonText } from "./sheet-view.js";
 
 /** The game as the files and BG Stats take it: its id, times, note, settings and log. */
 const gameOf = (record, view) => ({
@@ -47,15 +48,12 @@ export function saveFile(kind, record, view) {
 }
 
 /** The final standings in a few lines: who won, then each place. */
-export function resultText(state) {
-  const { winners, totals } = state;
-  const won = winners.length === 1
-    ? say("wins", { name: winners[0], total: totals[winners[0]] })
-    : say("share", { names: winners.join(", "), total: totals[winners[0]] });
+function resultText(state) {
+  const { totals } = state;
   const places = ranks(totals);
   const order = state.settings.players.map((name, seat) => ({ name, seat }))
     .sort((a, b) => totals[a.name] - totals[b.name] || a.seat - b.seat);
-  return [`6 nimmt! ${say("over")} ${won}`,
+  return [`6 nimmt! ${say("over")} ${wonText(state)}`,
     ...order.map(({ name }) => say("share_line", { rank: places[name], name, total: totals[name] }))]
     .join("\n");
 }
@@ -119,5 +117,4 @@ export function go(href) {
 }
 
 /** Where a kept game's sheet is: the server's address once it has the game. */
-export const sheetHref = (urls, record) => (record.id ? address(urls, "sheet", record.id)
-  : urls.local.replace("{key}", record.key));
+export const sheetHref = (urls, record) => keptAddress(urls, "sheet", record);

@@ -4,7 +4,9 @@
 // same form opened for a correction. It reads and shows; sheet.js saves.
 
 import { refusalText, say } from "./catalog.js";
-import { allZero, count, cardBullheads, deckOf, scoreDeal, typedEntry } from "./deal.js";
+import {
+  allZero, count, cardBullheads, deckOf, inDeck, scoreDeal, splitCards, typedEntry,
+} from "./deal.js";
 import { h } from "./dom.js";
 import { buildGrid } from "./sheet-grid.js";
 
@@ -53,9 +55,9 @@ function preview(form, settings) {
   const stack = {};
   const hand = {};
   for (const [seat, name] of settings.players.entries()) {
-    const cards = values[seat].cards.split(/[\s,;]+/).filter(Boolean).map(Number);
+    const cards = splitCards(values[seat].cards).map(Number);
     stack[name] = values.mode === "cards"
-      ? (cards.every((c) => Number.isInteger(c) && c >= 1 && c <= maxCard) ? cardBullheads(cards) : null)
+      ? (cards.every((c) => inDeck(c, maxCard)) ? cardBullheads(cards) : null)
       : count(values[seat].bh);
     hand[name] = settings.variant === "hand" ? count(values[seat].hand) : 0;
     if (stack[name] === null || hand[name] === null) return clear();

@@ -5,11 +5,11 @@
 
 import { cardButton } from "./cards.js";
 import { say } from "./catalog.js";
-import { cardBullheads } from "./deal.js";
+import { cardBullheads, inDeck, splitCards } from "./deal.js";
 
 /** The card numbers typed in a field ("55 12, 3" → [55, 12, 3]). */
 export function cardsOf(input) {
-  return input.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+  return splitCards(input.value).map(Number);
 }
 
 /** The bar above the cards: one button per player (its bullheads tapped so far), "Done". */
@@ -47,7 +47,7 @@ function playerBar(form, names, choose) {
   bar.append(chooser, done);
   // Up to five players wrap; more stand four to a line (games.css), all of them in view.
   bar.classList.toggle("many", names.length > 5);
-  return { bar, chooser, chips };
+  return { bar, chips };
 }
 
 /** Each card marked with who took it, each player's button with their bullheads so far. */
@@ -63,7 +63,7 @@ function paintGrid({ cards, chips, fields, names, max }) {
     b.querySelector("small").textContent = who.map((s) => names[s].slice(0, 3)).join(" ");
   });
   chips.forEach((chip, seat) => {
-    const mine = cardsOf(fields[seat]).filter((c) => Number.isInteger(c) && c >= 1 && c <= max);
+    const mine = cardsOf(fields[seat]).filter((c) => inDeck(c, max));
     chip.querySelector(".grid-sum").textContent = String(cardBullheads(mine));
   });
 }

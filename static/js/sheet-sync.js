@@ -5,13 +5,14 @@
 
 import { plural, refusalText, say } from "./catalog.js";
 import { h, replace } from "./dom.js";
-import { choices, freeNumber, waiting } from "./game-keeping.js";
+import { choices, waiting } from "./game-keeping.js";
+import { nextNumber } from "./game-log.js";
+import { enteredText } from "./sheet-view.js";
 
-const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the sheet
+export const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the sheet
 
-/** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"). */
-const entered = (values, name) => (values
-  ? `${values.bullheads[name]}${values.hand ? `+${values.hand[name]}` : ""}` : "–");
+/** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"), else "–". */
+const entered = (values, name) => (values ? enteredText(values, name) : "–");
 
 /** The sheet's word on saving; ``held``: entries that wait for the players, not the server. */
 function stateLine(record, held) {
@@ -68,7 +69,7 @@ function compare(settings, mine, theirs) {
 }
 
 function conflictBox(record, view, entry, choose) {
-  const offered = choices(record, entry);
+  const offered = choices(record, entry, view.state);
   const theirs = view.state.deals.find((row) => row.number === entry.number)?.entry;
   const values = ["deal", "correction"].includes(entry.kind) && entry.state !== "refused";
   return h("div", { className: "conflict", dataset: { clientId: entry.client_id } },
@@ -78,7 +79,7 @@ function conflictBox(record, view, entry, choose) {
     h("div", { className: "actions" }, offered.map((choice) => h("button", {
       type: "button", className: choice === offered[0] ? "secondary" : "",
       dataset: { choice }, onclick: () => choose(entry.client_id, choice),
-    }, choice === "next" ? say("choose_next", { number: freeNumber(record) }) : LABELS[choice]()))));
+    }, choice === "next" ? say("choose_next", { number: nextNumber(view.state) }) : LABELS[choice]()))));
 }
 
 /** An entry in words: "Correction of deal 1 · Ann 4 · Bob 8". */

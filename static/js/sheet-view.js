@@ -3,6 +3,7 @@
 // _table.html, _chart.html, _actions.html), in the same words from the page's catalog, so
 // the sheet reads the same whoever drew it. Only drawing: sheet.js decides.
 
+import { address, keptAddress } from "./addresses.js";
 import { plural, say } from "./catalog.js";
 import { deckOf } from "./deal.js";
 import { h, replace, svg } from "./dom.js";
@@ -10,18 +11,26 @@ import { chart, pyFloat } from "./game-chart.js";
 import { nextNumber, restorable } from "./game-log.js";
 import { HAND_SIZE, ROWS, TAKES_AT } from "./limits.js";
 
-/** An address of the sheet data's ``urls`` for game ``id`` (and deal ``number``). */
-export const address = (urls, name, id, number = "") =>
-  urls[name].replace("{id}", id).replace("{number}", String(number));
+/** Who won a finished game, and with what total (one winner, or a shared win). */
+export function wonText({ winners, totals }) {
+  return winners.length === 1
+    ? say("wins", { name: winners[0], total: totals[winners[0]] })
+    : say("share", { names: winners.join(", "), total: totals[winners[0]] });
+}
+
+/** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"). */
+export const enteredText = (entry, name) => (entry.hand
+  ? `${entry.bullheads[name]}+${entry.hand[name]}` : `${entry.bullheads[name]}`);
+
+/** A player's row or total marked as the winner's or a leader's, else not. */
+const mark = (state, name) => (state.winners.includes(name) ? "winner"
+  : state.leaders.includes(name) ? "leader" : "");
 
 /** Who won, or who leads, or that no deal is played yet (games/_status.html). */
 function leadLines(state) {
   const total = (names) => state.totals[names[0]];
   if (state.finished) {
-    const won = state.winners.length === 1
-      ? say("wins", { name: state.winners[0], total: total(state.winners) })
-      : say("share", { names: state.winners.join(", "), total: total(state.winners) });
-    return [h("p", { className: "end" }, h("strong", {}, say("over")), " ", won),
+    return [h("p", { className: "end" }, h("strong", {}, say("over")), " ", wonText(state)),
       h("p", { className: "hint" }, say("no_more"))];
   }
   if (state.leaders.length) {
@@ -32,7 +41,7 @@ function leadLines(state) {
 }
 
 /** How this game is played: its end, the house rule, a postscript shape, the variant. */
-export function rulesLine(settings, played) {
+function rulesLine(settings, played) {
   const rules = [settings.fixed_deals
     ? say("fixed", { played, fixed: settings.fixed_deals })
     : say("threshold", { threshold: settings.threshold })];
@@ -53,8 +62,7 @@ export function drawStatus(state) {
 
 /** After the end: the next game, the evening, BG Stats, sharing (games/_finished.html). */
 export function drawFinished({ record, state, urls, csrf, bgstats }) {
-  const evening = record.id ? address(urls, "evening", record.id)
-    : urls.local_evening.replace("{key}", record.key);
+  const evening = keptAddress(urls, "evening", record);
   const eveningLink = (className) => h("a", { className, id: "evening-link", href: evening }, say("evening"));
   if (state.finished) {
     const said = document.getElementById("share-status")?.textContent ?? ""; // kept on redraw
@@ -97,7 +105,6 @@ function standings(state) {
   const ranked = players.map((name, seat) => ({ name, seat, total: state.totals[name] }))
     .sort((a, b) => a.total - b.total || a.seat - b.seat);
   const rank = (total) => 1 + ranked.filter((p) => p.total < total).length;
-  const mark = (name) => (state.winners.includes(name) ? "winner" : state.leaders.includes(name) ? "leader" : "");
   return h("table", { className: "standings", id: "standings" },
     h("caption", { className: "visually-hidden" }, say("standings")),
     h("thead", {}, h("tr", {},
@@ -105,7 +112,7 @@ function standings(state) {
       h("th", { scope: "col" }, say("player")),
       h("th", { scope: "col", className: "num" }, say("deal", { number: newest.number })),
       h("th", { scope: "col", className: "num" }, say("total")))),
-    h("tbody", {}, ranked.map(({ name, seat, total }) => h("tr", { className: mark(name) },
+    h("tbody", {}, ranked.map(({ name, seat, total }) => h("tr", { className: mark(state, name) },
       h("td", { className: "rank" }, rank(total)),
       h("th", { scope: "row" }, h("span", { className: "seat-dot", dataset: { seat } }), " ",
         h("span", { className: "name" }, name)),
@@ -118,7 +125,7 @@ function cell(row, name, split) {
   const { entry } = row;
   const entered = split ? h("span", { className: "entered" },
     h("span", { className: "visually-hidden" }, `${say("entered")} `),
-    entry.hand ? `${entry.bullheads[name]}+${entry.hand[name]}` : entry.bullheads[name]) : null;
+    enteredText(entry, name)) : null;
   return h("td", { className: row.scores[name] === 0 ? "zero" : "" }, entered, split ? " " : null,
     h("span", { className: "counted" },
       split ? h("span", { className: "visually-hidden" }, `${say("counts")} `) : null, row.scores[name]));
@@ -128,7 +135,6 @@ function table({ record, state, urls }) {
   const { players, virgin_doubling: virgin, variant } = state.settings;
   const split = virgin || variant === "hand";
   const link = (row) => (record.id ? address(urls, "edit", record.id, row.number) : `#correct-${row.number}`);
-  const mark = (name) => (state.winners.includes(name) ? "winner" : state.leaders.includes(name) ? "leader" : "");
   return h("div", { className: "sheet-scroll", id: "sheet-frame", tabindex: "0", role: "region", "aria-labelledby": "sheet-title" },
     h("table", { className: `sheet${split ? " split" : ""}` },
       h("caption", { className: "visually-hidden" }, say("caption")),
@@ -142,7 +148,7 @@ function table({ record, state, urls }) {
         row.corrections ? h("span", { className: "corrected" }, "*") : null)),
         players.map((name) => cell(row, name, split))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, say("total")),
-        players.map((name) => h("td", { className: `total ${mark(name)}` }, state.totals[name]))))));
+        players.map((name) => h("td", { className: `total ${mark(state, name)}` }, state.totals[name]))))));
 }
 
 function hints(state) {

@@ -5,26 +5,37 @@
 // brings other phones' entries back. Without this script, or without storage, the page
 // stays the server's and its forms post.
 
+import { address } from "./addresses.js";
 import { say } from "./catalog.js";
+import { sheetData } from "./dom.js";
 import { checkRestore, checkWithdrawal, nextNumber } from "./game-log.js";
 import {
   addEntry, adopt, choose, dealEntry, fromServer, view,
 } from "./game-keeping.js";
 import { wireHandover } from "./handover.js";
-import { findGame, getGame, listen, persist, putGame, removeGame, update } from "./local-games.js";
+import {
+  findGame, gameAt, getGame, listen, persist, putGame, removeGame, update,
+} from "./local-games.js";
 import {
   bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
 } from "./sheet-actions.js";
 import { setupForm } from "./sheet-form.js";
-import { drawSync } from "./sheet-sync.js";
+import { REMOTE_SHOWN, drawSync } from "./sheet-sync.js";
 import {
-  address, drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
+  drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
 } from "./sheet-view.js";
 import { startSync } from "./sync.js";
 
-const data = JSON.parse(document.getElementById("sheet-data")?.textContent || "null");
+const data = sheetData();
 const form = document.getElementById("deal-form");
-const page = { record: null, controls: null, sync: null, persisted: null, number: null, timer: 0 };
+/** ``drawn``: the sheet drawn last ({record, view}), read again while the game is unchanged. */
+const page = {
+  record: null, drawn: null, controls: null, sync: null, persisted: null, number: null, timer: 0,
+};
+
+/** The sheet of the kept game: the one drawn last, unless a new record came since (each
+ * change of the game is a new record, so nothing is replayed twice for one drawing). */
+const current = () => (page.drawn?.record === page.record ? page.drawn.view : view(page.record));
 
 /** The game this page shows, as the phone keeps it (the server's page adds what it knows,
  * and its hand-over box, whose QR code only the server draws, is kept for a shell). */
@@ -40,10 +51,7 @@ async function load() {
       Object.assign(r, { evening: served.evening, handover });
     });
   }
-  const key = decodeURIComponent(window.location.hash.slice(1));
-  const token = /\/([0-9a-f]{20})(?:\/|$)/.exec(window.location.pathname)?.[1];
-  return (key && !key.startsWith("correct-") && await getGame(key))
-    || (token && await findGame(token)) || null;
+  return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
 }
 
 function csrf() {
@@ -60,6 +68,7 @@ function formNumber(state) {
 function draw() {
   const { record } = page;
   const shown = view(record);
+  page.drawn = { record, view: shown };
   const { state } = shown;
   const { urls } = data;
   drawStatus(state);
@@ -73,7 +82,7 @@ function draw() {
   drawSync({ record, view: shown, persisted: page.persisted,
     choose: (id, choice) => change((r) => choose(r, id, choice)) });
   clearTimeout(page.timer); // "another phone changed this game" fades by itself
-  const left = (record.remote || 0) + 15000 - Date.now();
+  const left = (record.remote || 0) + REMOTE_SHOWN - Date.now();
   if (left > 0) page.timer = setTimeout(draw, left + 50);
   document.dispatchEvent(new CustomEvent("sheet:drawn"));
 }
@@ -89,12 +98,13 @@ async function change(alter, then = () => {}) {
 async function save(entry, number, correcting) {
   let item;
   try {
-    item = correcting ? { kind: "correction", number, entry } : dealEntry(page.record, number, entry);
+    item = correcting ? { kind: "correction", number, entry }
+      : dealEntry(page.record, number, entry, current().state);
   } catch (refusal) {
     if (!refusal.code) throw refusal;
     return page.controls.complain(refusal);
   }
-  await change((r) => { addEntry(r, item); r.notices = []; }, () => {
+  await change((r) => addEntry(r, item), () => {
     if (correcting) page.controls.stopCorrecting();
     else page.controls.clear();
     page.number = null;
@@ -106,14 +116,14 @@ async function save(entry, number, correcting) {
 /** After a save, as after the server's redirect: the names, the newest deal and the
  * totals in view, or the end of the game and its winners once it is over. */
 function inView() {
-  const anchor = view(page.record).state.finished ? "status" : "sheet";
+  const anchor = current().state.finished ? "status" : "sheet";
   if (data.game) history.replaceState(null, "", `#${anchor}`); // a kept game's key stays
   document.getElementById(anchor).scrollIntoView({ block: "start" });
 }
 
 /** An undo or a restore of deal ``number``, checked against the sheet as it is. */
 async function undoOrRestore(kind, number) {
-  const { state } = view(page.record);
+  const { state } = current();
   let entry;
   try {
     entry = kind === "withdrawal" ? checkWithdrawal(state, number) : checkRestore(state, number);
@@ -121,7 +131,7 @@ async function undoOrRestore(kind, number) {
     if (!refusal.code) throw refusal;
     return page.controls.complain(refusal);
   }
-  await change((r) => { addEntry(r, { kind, number, entry }); r.notices = []; });
+  await change((r) => addEntry(r, { kind, number, entry }));
   keep();
 }
 
@@ -133,7 +143,7 @@ async function keep() {
 }
 
 function correct(number) {
-  const row = view(page.record).state.deals.find((deal) => deal.number === number);
+  const row = current().state.deals.find((deal) => deal.number === number);
   if (row) page.controls.correct(number, row.entry);
 }
 
@@ -152,9 +162,9 @@ async function removeLocal() {
 const CLICKS = {
   "#restore-deal": (target) => undoOrRestore("restore", Number(target.dataset.number)),
   "[data-correct]": (target) => correct(Number(target.dataset.correct)),
-  "#csv-link": () => saveFile("csv", page.record, view(page.record)),
-  "#json-link": () => saveFile("json", page.record, view(page.record)),
-  "#share-result": () => shareResult(page.record, view(page.record), data.urls),
+  "#csv-link": () => saveFile("csv", page.record, current()),
+  "#json-link": () => saveFile("json", page.record, current()),
+  "#share-result": () => shareResult(page.record, current(), data.urls),
   "#delete-local": () => removeLocal(),
 };
 
@@ -181,7 +191,7 @@ function wire() {
   });
 }
 
-const lastDeal = () => view(page.record).state.deals.at(-1)?.number;
+const lastDeal = () => current().state.deals.at(-1)?.number;
 
 /** The sync changed the kept game (or another tab did): read it again and draw it. */
 async function changed(key) {

@@ -5,6 +5,7 @@
 // waiting and tries again later, backing off; navigator.onLine is never asked. A refusal
 // or a conflict is written on the entry for the players to decide (game-keeping.js).
 
+import { address } from "./addresses.js";
 import { acknowledge, adopt, nextToSend } from "./game-keeping.js";
 import { allGames, getGame, update } from "./local-games.js";
 
@@ -167,7 +168,7 @@ async function create(net, record, changed) {
     if (before?.id === null) await create(net, before, changed);
     before = await getGame(record.after);
     if (!before?.id) return false;
-    answer = await net.write("POST", net.urls.next_game.replace("{id}", before.id), {});
+    answer = await net.write("POST", address(net.urls, "next_game", before.id), {});
   } else {
     answer = await net.write("POST", net.urls.api, gameBody(record));
   }
@@ -196,7 +197,7 @@ async function named(key, data) {
 /** The server's whole log of game ``key``, adopted. */
 async function fetchLog(net, key, changed) {
   const record = await getGame(key);
-  const answer = await net.call("GET", net.urls.json.replace("{id}", record.id));
+  const answer = await net.call("GET", address(net.urls, "json", record.id));
   if (!answer.ok || !Array.isArray(answer.data?.events)) return;
   await update(key, (r) => adopt(r, answer.data.events));
   changed(key);

@@ -101,11 +101,15 @@ async function stored(url) {
   return cache.match(url.href, { ignoreVary: true, ignoreSearch: true });
 }
 
-async function fallback(url) {
+/** The offline page, in the language of ``url`` (else the one shown last). */
+async function offline(url) {
   const cache = await caches.open(CACHE);
-  return (await stored(url))
-    || (await cache.match(shellUrl("offline", await language(url)), { ignoreVary: true }))
+  return (await cache.match(shellUrl("offline", await language(url)), { ignoreVary: true }))
     || Response.error();
+}
+
+async function fallback(url) {
+  return (await stored(url)) || offline(url);
 }
 
 // --- Answers ---
@@ -145,7 +149,7 @@ async function page(event) {
   try {
     return await Promise.race([network, late]);
   } catch {
-    return copy || fallback(url);
+    return copy || offline(url); // no stored copy (looked up above): the offline page
   }
 }
 
