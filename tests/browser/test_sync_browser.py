@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -188,9 +189,11 @@ def phones(browser: Browser, base_url: str, game_id: str) -> tuple[Page, Page]:
     return pages[0], pages[1]
 
 
-def apart_then_together(browser: Browser, base_url: str, second: tuple[int, ...]):
-    """Deals 1 to 3 played; both phones lose the server, each enters deal 4; the first is
-    back first. Answers both pages, the game's id, once the second shows what it holds."""
+def apart_then_together(browser: Browser, base_url: str, on_first: Callable[[Page], None],
+                        on_other: Callable[[Page], None]) -> tuple[Page, Page, str]:
+    """Deals 1 to 3 played; both phones lose the server (the first offline, the other
+    online with every request failing) and each makes its change; the first is back
+    first. Answers both pages and the game's id once the other reaches the server again."""
     opener = browser.new_context()
     game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
     play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
@@ -198,13 +201,17 @@ def apart_then_together(browser: Browser, base_url: str, second: tuple[int, ...]
     first, other = phones(browser, base_url, game_id)
     first.context.set_offline(True)
     unreachable(other.context, base_url)
-    enter_deal(first, 4, (10, 2, 2))
-    enter_deal(other, 4, second)
+    on_first(first)
+    on_other(other)
     first.context.set_offline(False)
     first.evaluate("window.dispatchEvent(new Event('online'))")
     saved(first)
     other.context.unroute(re.compile(re.escape(base_url) + ".*"))
     return first, other, game_id
+
+
+def deal_4(values: tuple[int, ...]) -> Callable[[Page], None]:
+    return lambda page: enter_deal(page, 4, values)
 
 
 @pytest.mark.parametrize(("choice", "deals", "corrected"), [
@@ -214,7 +221,8 @@ def apart_then_together(browser: Browser, base_url: str, second: tuple[int, ...]
 ])
 def test_two_phones_enter_deal_4_apart_and_the_players_choose(
         browser: Browser, base_url: str, choice: str, deals: list, corrected: int):
-    first, other, game_id = apart_then_together(browser, base_url, (2, 9, 3))
+    first, other, game_id = apart_then_together(
+        browser, base_url, deal_4((10, 2, 2)), deal_4((2, 9, 3)))
     conflict = other.locator(".conflict")
     expect(conflict).to_contain_text("Deal 4 was also entered on another phone.",
                                      timeout=20_000)
@@ -244,7 +252,8 @@ def test_two_phones_enter_deal_4_apart_and_the_players_choose(
 
 def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
         browser: Browser, base_url: str):
-    _, other, game_id = apart_then_together(browser, base_url, (10, 2, 2))
+    _, other, game_id = apart_then_together(
+        browser, base_url, deal_4((10, 2, 2)), deal_4((10, 2, 2)))
     expect(other.locator("#sync-notices")).to_have_text(
         "Deal 4 was entered on both phones with the same values: it counts once.",
         timeout=20_000)
@@ -313,19 +322,9 @@ def correct_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
                                               ("Keep mine", (12, 2, 2))])
 def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
         browser: Browser, base_url: str, choice: str, kept: tuple[int, ...]):
-    opener = browser.new_context()
-    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
-    play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
-    opener.close()
-    first, other = phones(browser, base_url, game_id)
-    first.context.set_offline(True)
-    unreachable(other.context, base_url)
-    correct_deal(first, 2, (2, 12, 2))
-    correct_deal(other, 2, (12, 2, 2))
-    first.context.set_offline(False)
-    first.evaluate("window.dispatchEvent(new Event('online'))")
-    saved(first)
-    other.context.unroute(re.compile(re.escape(base_url) + ".*"))
+    first, other, game_id = apart_then_together(
+        browser, base_url, lambda page: correct_deal(page, 2, (2, 12, 2)),
+        lambda page: correct_deal(page, 2, (12, 2, 2)))
 
     conflict = other.locator(".conflict")
     expect(conflict).to_contain_text("Another phone has changed deal 2 as well.", timeout=20_000)
