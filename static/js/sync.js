@@ -7,7 +7,7 @@
 
 import { address } from "./addresses.js";
 import { acknowledge, adopt, nextToSend } from "./game-keeping.js";
-import { allGames, getGame, update } from "./local-games.js";
+import { allGames, getGame, listen, update } from "./local-games.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
 const POLL = 800; // ms from one look at the open game to the next while its page is visible
@@ -50,11 +50,21 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
   const net = network(urls, lang);
   let wake = null;
   let failures = 0;
+  // Whether to look through every kept game for entries to send: at the start, after a
+  // kick (this page changed a game), a failure, another tab's change, and while the last
+  // look found some. Otherwise a round reads only the game on screen, so its cost does
+  // not grow with the games this phone has kept.
+  let scan = true;
   const visible = () => document.visibilityState === "visible";
 
   async function round() {
-    for (const record of await allGames()) {
-      if (record.id === null || nextToSend(record)) await pushLocked(net, record.key, changed);
+    if (scan) {
+      scan = false;
+      for (const record of await allGames()) {
+        if (record.id !== null && !nextToSend(record)) continue;
+        scan = true; // sent now, or not (another tab holds it): look again next round
+        await pushLocked(net, record.key, changed);
+      }
     }
     const key = watched();
     if (key && visible()) await poll(net, key, changed);
@@ -68,6 +78,7 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
         failures = 0;
       } catch {
         failures += 1; // the entries wait: the next round tries again, a little later
+        scan = true;
       }
       const every = watched() && visible() ? POLL : IDLE; // from one start to the next
       const pause = failures ? Math.min(MOST, 1000 * 2 ** (failures - 1))
@@ -76,7 +87,8 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
     }
   }
 
-  const kick = () => { failures = 0; wake?.(); };
+  const kick = () => { failures = 0; scan = true; wake?.(); };
+  listen(() => { scan = true; });
   document.addEventListener("visibilitychange", () => { if (visible()) kick(); });
   window.addEventListener("online", kick);
   loop();

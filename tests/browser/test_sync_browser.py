@@ -433,3 +433,31 @@ def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
     page.evaluate(VISIBILITY, "visible")  # asked at once, and the other phone's deal shows
     expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=2000)
     assert asks[hidden_from][1:] == ('"1"', 200)
+
+
+def test_a_quiet_sheet_reads_only_its_own_game_between_changes(page: Page, base_url: str):
+    """With nothing to send, each look at the server reads the game on screen, not every
+    game the phone keeps; a save still goes out at once."""
+    page.add_init_script("""(() => {
+        const getAll = IDBObjectStore.prototype.getAll;
+        window.readsOfAll = 0;
+        IDBObjectStore.prototype.getAll = function (...args) {
+            window.readsOfAll += 1;
+            return getAll.apply(this, args);
+        };
+    })()""")
+    for players in (["Ann", "Bob"], ["Cas", "Dirk"]):  # another game kept on the phone too
+        open_kept(page, base_url, new_game(page, base_url, players))
+    game_id = re.search(r"/games/([0-9a-f]{20})", page.url).group(1)
+    saved(page)
+    page.wait_for_timeout(1000)
+    before = page.evaluate("window.readsOfAll")
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if f"/api/v1/games/{game_id}" in r.url
+            else None)
+    page.wait_for_timeout(4000)
+    assert len(polls) >= 3  # the sheet kept looking at the server
+    assert page.evaluate("window.readsOfAll") == before
+    enter_deal(page, 1, (5, 0))
+    saved(page)
+    assert [e["bullheads"] for e in events(page, base_url, game_id)] == [{"Cas": 5, "Dirk": 0}]
