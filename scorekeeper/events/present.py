@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal, gettext, ngettext
 
 from .store import Act, Event
 
@@ -25,7 +25,8 @@ def signed(value: Fraction | int) -> str:
 def games_rule(event: Event) -> str:
     """One line on how each table's game ends."""
     if event.fixed_deals is not None:
-        text = gettext("Each game: %(deals)s deals.", deals=event.fixed_deals)
+        text = ngettext("Each game: %(num)s deal.", "Each game: %(num)s deals.",
+                        event.fixed_deals)
     else:
         text = gettext("Each game ends at %(limit)s.", limit=event.threshold)
     if event.virgin_doubling:

@@ -26,7 +26,7 @@ from ..web.fields import WholeNumberField
 
 VARIANT_CHOICES = [
     SelectChoice("basic", lazy_gettext("Basic game")),
-    SelectChoice("tactics", lazy_gettext("Tactics or Logic (cards 1 to 10 per player + 4)")),
+    SelectChoice("tactics", lazy_gettext("Tactics or Logic (cards 1 to 10 × players + 4)")),
     SelectChoice("double", lazy_gettext("Double (two decks)")),
     SelectChoice("hand", lazy_gettext("Hand (cards left in the hand count double)")),
 ]
