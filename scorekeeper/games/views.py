@@ -22,6 +22,7 @@ from ..web import db as database
 from ..web.db import get_db
 from ..web.device import kept, open_list, scope
 from ..web.errors import describe, http_error
+from ..web.i18n import LANGUAGES
 from ..web.security import private
 from . import (
     access,
@@ -98,6 +99,14 @@ def index():
                            finished_counted=summary.FINISHED_COUNTED,
                            catalog=offline.start_catalog(),
                            sheet_data=offline.sheet_data(None)), status
+
+
+@bp.get(f"/<any({', '.join(LANGUAGES)}):lang>/")
+def index_in(lang: str):
+    """``/nl/``, ``/de/``, ``/en/``: the start page in that language, as the rules have
+    ``/nl/rules/``. It is the language switch's address (``/?lang=nl``), so the choice is
+    remembered as a tap on the switch remembers it, and the pages after it follow."""
+    return redirect(url_for("games.index", lang=lang))
 
 
 @bp.get("/games/offline")

@@ -146,10 +146,12 @@ def lang_aid_pdf(lang: str, paper: str):
 
 
 def _aid(lang: str, paper: str):
+    """The aid prints the rules' address in its own language: ``/rules`` would open in the
+    language of whichever phone reads it."""
     if _freezing():  # the static site: the live app's rules only where one is named
         live = current_app.config.get("RULES_CHECKER_URL")
-        address = live.rstrip("/") + "/rules" if live else None
+        address = live.rstrip("/") + f"/{lang}/rules/" if live else None
     else:
-        address = url_for("rules.page", _external=True)
+        address = url_for("rules.lang_page", lang=lang, _external=True)
     return pdf_response("rules/aid.html", f"6-nimmt-aid-{lang}-{paper}.pdf", lang, paper,
                         **aid.context(address))

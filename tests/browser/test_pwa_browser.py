@@ -143,3 +143,28 @@ def test_modules_load_by_their_versioned_urls_online_and_offline(
     assert any("/static/js/engine/" in url for url in requested)
     assert all("?v=" in url for url in requested), requested
     assert problems == []
+
+
+def test_a_languages_own_address_opens_the_start_in_it_also_offline(
+        page: Page, context: BrowserContext, base_url: str):
+    """``/nl/`` is the Dutch start page, online (the switch's ``/?lang=nl``, from where the
+    switch goes on) and without a connection (the worker's Dutch copy), even after German
+    was shown; an address under ``/nl/`` that it has no copy of gets the offline page in
+    Dutch."""
+    page.goto(f"{base_url}/nl/")
+    expect(page).to_have_url(f"{base_url}/?lang=nl")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.get_by_role("heading", name="Nieuw spel")).to_be_visible()
+    controlled(page)
+    page.locator(".lang-switch a[hreflang=de]").click()
+    expect(page).to_have_url(f"{base_url}/?lang=de")
+    expect(page.get_by_role("heading", name="Neues Spiel")).to_be_visible()
+
+    context.set_offline(True)
+    page.goto(f"{base_url}/nl/")  # German was shown last: the address still says Dutch
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.get_by_role("heading", name="Nieuw spel")).to_be_visible()
+    expect(page.locator("#offline-note")).to_have_text(
+        "Geen verbinding: dit is de kopie die op deze telefoon is bewaard.")
+    page.goto(f"{base_url}/nl/nowhere")
+    expect(page.get_by_role("heading", name="Geen verbinding")).to_be_visible()
