@@ -53,7 +53,7 @@ def test_the_aid_is_one_page_with_the_rules_numbers(client, tmp_path, lang, pape
 #: booklet's "more than 66", as the rules page names both (hand-written from the booklets).
 END = {"en": "66 minus points or more (the Dutch booklet says more than 66)",
        "nl": "66 minpunten of meer haalt (het Nederlandse boekje zegt: meer dan 66)",
-       "de": "66 Minuspunkte oder mehr erreicht (das niederländische Regelheft sagt: mehr als 66)"}
+       "de": "66 Minuspunkte oder mehr erreicht (im niederländischen Regelheft: mehr als 66)"}
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
@@ -67,7 +67,7 @@ def test_every_variant_has_its_line(client, tmp_path):
     for number, name in enumerate(["Taktik", "Logik", "Turnier", "Profi", "Offen",
                                    "Raffiniert", "Hand", "Doppelt"], start=1):
         assert f"Variante {number}: {name}" in text
-    assert "Jungfrauen-Verdopplung" in text and "Aus dem Nachwort" in text
+    assert "Jungfrauen-Verdopplung" in text and "Aus dem Nachtrag" in text
 
 
 def test_the_aid_speaks_the_visitors_language_without_lang(client, tmp_path):

@@ -234,7 +234,7 @@ def test_a_game_is_kept_by_a_post_from_its_page(app, client):
     page = stranger.get(f"/games/{game}").get_data(as_text=True)
     assert 'id="keep-form"' in page and "js/keep.js" in page
     assert "Keep this game on this phone's list" in page
-    assert "Dieses Spiel in der Liste dieses Handys behalten" in stranger.get(
+    assert "Dieses Spiel zur Liste dieses Handys hinzufügen" in stranger.get(
         f"/games/{game}?lang=de").get_data(as_text=True)
     # Without the CSRF token nothing is kept.
     assert stranger.post(f"/games/{game}/keep").status_code == 400
