@@ -104,6 +104,7 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
+    from .events import director as events_director
     from .events import keeper as events_keeper
     from .events import paper as events_paper
     from .events import screens as events_screens
@@ -115,6 +116,7 @@ def register_blueprints(app: Flask) -> None:
     from .rules import export as rules_export
     from .rules import views as rules_views
     from .series import api as series_api
+    from .series import key as series_key
     from .series import views as series_views
     from .tournament import api as tournament_api
     from .tournament import views as tournament_views
@@ -129,7 +131,13 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(blueprint)
     # A club event keeps its tables' games: the games store asks it before one changes.
     games_store.add_keeper(events_keeper.keep)
-    # Stateless endpoints that store nothing; every other POST needs the CSRF token.
+    # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
+    # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
+    for header in (events_director.HEADER, series_key.HEADER):
+        security.csrf.key_header(header)
+    # Answers at these addresses, and redirects to them, hold a key.
+    security.key_address("events.director")
+    security.key_address("series.director")
     rules_export.init_app(app)
