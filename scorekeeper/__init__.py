@@ -87,7 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, device, i18n, kept, security
+    from .web import assets, db, device, i18n, kept, security, workers
 
     kept.init_app(app)
     db.init_app(app)
@@ -95,6 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     device.init_app(app)
     assets.init_app(app)
+    workers.init_app(app, create_app)  # heavy answers (PDFs) made by worker processes
     register_blueprints(app)
     return app
 

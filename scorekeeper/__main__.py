@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     args = parser.parse_args(argv)
     app = create_app()
-    serve(app, **server_options(app, args.host, args.port))
+    options = server_options(app, args.host, args.port)
+    app.extensions["heavy"].warm()  # the PDF worker starts with the server
+    serve(app, **options)
 
 
 if __name__ == "__main__":
