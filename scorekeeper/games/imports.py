@@ -5,7 +5,10 @@ field must have its exact JSON type (``"threshold": "66"`` or ``"version": true`
 refused), every text must be storable (no lone surrogate), and the log is checked event
 by event with the rules a live game follows: numbering, the deal bounds, no deal after the
 end, the deal and log limits, one event per ``client_id``. The digest of the normalized
-game lets the store answer the game a backup created instead of storing a copy.
+game, taken with the importing phone (:func:`on_device`), lets the store answer the game
+a backup created on this phone instead of storing a copy; on another phone the same file
+makes a game of its own, so a file never hands over the live game of whoever imported it
+first.
 """
 
 from __future__ import annotations
@@ -268,6 +271,13 @@ def digest(settings: Settings, note: str, created_at: str,
              for e in events]]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def on_device(digest: str, device: str) -> str:
+    """The digest a game imported on ``device`` is found again by: the same file again on
+    this phone opens the game it made; on another phone it is another game, with its own
+    link (whoever is sent a file never gets the first importer's game and its link)."""
+    return hashlib.sha256(f"{device}\n{digest}".encode()).hexdigest()
 
 
 def game(data: object) -> Backup:
