@@ -122,6 +122,17 @@ def storable(value: object) -> bool:
     return True
 
 
+def is_client_id(value: object) -> bool:
+    """Whether ``value`` may be a ``client_id``: text of 1 to ``MAX_CLIENT_ID``
+    characters, each one printable (no control or format character: the id is shown in
+    the game's JSON and its history to whoever holds the link).
+
+    >>> [is_client_id(v) for v in ("3f2a-1", "a\x00b", "", 7, "x" * 101)]
+    [True, False, False, False, False]
+    """
+    return isinstance(value, str) and 0 < len(value) <= MAX_CLIENT_ID and value.isprintable()
+
+
 def read(raw: bytes | str) -> list[Backup]:
     """Every game of a backup file, checked; raises :class:`BadBackup` or a
     refusal (a deal that breaks a rule of the game)."""
@@ -208,8 +219,7 @@ def _event(settings: Settings, item: object) -> StoredEvent:
     if item["kind"] not in _KINDS:
         raise NotABackup()
     number, client_id = _whole(item, "number", optional=False), item.get("client_id")
-    if client_id is not None and (not isinstance(client_id, str)
-                                  or not 0 < len(client_id) <= MAX_CLIENT_ID):
+    if client_id is not None and not is_client_id(client_id):
         raise BackupFieldType(field="client_id")
     _numbers(item.get("bullheads"), "bullheads")
     _numbers(item.get("hand"), "hand")
