@@ -87,10 +87,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, device, i18n, kept, security, workers
+    from .web import assets, backup, db, device, i18n, kept, security, workers
 
     kept.init_app(app)
     db.init_app(app)
+    backup.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     device.init_app(app)

@@ -31,6 +31,7 @@ from flask import Flask
 from waitress import serve
 
 from . import create_app, serves_https
+from .web.backup import start_daily_copies
 
 #: The names of this machine as seen from itself, trusted whatever the host bound.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1")
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     app = create_app()
     options = server_options(app, args.host, args.port)
     app.extensions["heavy"].warm()  # the PDF worker starts with the server
+    start_daily_copies(app)  # with BACKUP_DIR in instance/config.py
     serve(app, **options)
 
 
