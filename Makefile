@@ -11,7 +11,7 @@ LANGS := nl de en
 TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: help run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse
+.PHONY: help install run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-22s %s\n", $$1, $$2}'
@@ -48,6 +48,8 @@ translations: $(BIN)/.installed ## Extract, update and compile the catalogs
 
 db: $(BIN)/.installed ## Create (or migrate) the SQLite database in instance/
 	$(BIN)/flask --app scorekeeper init-db
+
+install: system-deps-run compile-translations ## What the server needs (docs/deploy/scorekeeper.service runs it)
 
 run: system-deps-run compile-translations db ## Serve on 127.0.0.1:$(PORT) with waitress
 	PORT=$(PORT) $(BIN)/python -m scorekeeper --host 127.0.0.1
