@@ -67,11 +67,12 @@ lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 bench: system-deps-test $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py
 
-# make soak N=20 T=60: N phones for T seconds, KILLS SIGKILLs of the server mid-write.
+# make soak N=20 T=60: N phones (in pairs) for T seconds, KILLS SIGKILLs of the server between
+# storing a write and answering it.
 N ?= 20
 T ?= 30
-KILLS ?= 1
-soak: $(BIN)/.installed compile-translations ## Soak test: N clients, T seconds, server killed mid-write
+KILLS ?= 3
+soak: $(BIN)/.installed compile-translations ## Soak test: N phones in pairs, T seconds, server killed between storing and answering
 	$(BIN)/python benchmarks/soak.py --clients $(N) --seconds $(T) --kills $(KILLS)
 
 # Lighthouse 12 lives in .lighthouse/ (not committed), installed only when missing.
