@@ -18,6 +18,10 @@ Environment (README, "A club's own server"):
   server trusts, and a site that rebinds its DNS name to this server cannot use it.
 - ``SCOREKEEPER_HTTPS=1``: visitors come over HTTPS (a proxy in front terminates it):
   cookies are marked ``Secure`` and links are built with ``https://``.
+
+With the server start the PDF worker (``web/workers.py``), so the first PDF does not wait
+for it, and, with ``BACKUP_DIR`` in ``instance/config.py``, the daily copies of the
+database (``web/backup.py``).
 """
 
 from __future__ import annotations
