@@ -160,7 +160,7 @@ class Server:
                    str(self.port)]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy machine starts it slowly
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1) as answer:
@@ -168,7 +168,7 @@ class Server:
                         return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("the server did not answer /healthz within 30 s")
+        raise RuntimeError("the server did not answer /healthz within 90 s")
 
     def kill_after_a_stored_deal(self, wait: float = 5.0) -> bool:
         """Arm the hook and wait for the server to kill itself after storing a deal; a
