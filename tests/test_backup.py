@@ -216,12 +216,16 @@ def test_a_copy_from_an_older_release_is_brought_up_to_date(club, tmp_path):
                             ).fetchone()[0] == 1
 
 
-def test_a_copy_is_never_written_over_the_database(club):
+def test_a_copy_is_never_written_over_the_database_nor_made_of_none(club, tmp_path):
     database, *_ = club
     before = fingerprint(database)
     refused = flask("backup", str(database), database=database)
     assert refused.returncode != 0 and "over the database itself" in refused.stderr
     assert fingerprint(database) == before
+    missing = tmp_path / "nowhere.sqlite"
+    none = flask("backup", str(tmp_path / "copy.sqlite"), database=missing)
+    assert none.returncode != 0 and "There is no database at" in none.stderr
+    assert not missing.exists() and not (tmp_path / "copy.sqlite").exists()
 
 
 # --- Daily copies -----------------------------------------------------------------------

@@ -79,6 +79,8 @@ def _intact(conn: sqlite3.Connection) -> bool:
 def take(database: str, target: str) -> Contents:
     """A consistent copy of ``database`` written to ``target`` (replaced only once the
     copy is whole and checked). Writers go on meanwhile."""
+    if not Path(database).is_file():
+        raise click.ClickException(f"There is no database at {database}.")
     if Path(target).resolve() == Path(database).resolve():
         raise click.ClickException("The copy cannot be written over the database itself.")
     part = f"{target}.part"
