@@ -87,14 +87,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, device, i18n, kept, security
+    from .web import assets, backup, db, device, i18n, kept, security, workers
 
     kept.init_app(app)
     db.init_app(app)
+    backup.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     device.init_app(app)
     assets.init_app(app)
+    workers.init_app(app, create_app)  # heavy answers (PDFs) made by worker processes
     register_blueprints(app)
     return app
 
@@ -104,6 +106,7 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
+    from .events import director as events_director
     from .events import keeper as events_keeper
     from .events import paper as events_paper
     from .events import screens as events_screens
@@ -115,6 +118,7 @@ def register_blueprints(app: Flask) -> None:
     from .rules import export as rules_export
     from .rules import views as rules_views
     from .series import api as series_api
+    from .series import key as series_key
     from .series import views as series_views
     from .tournament import api as tournament_api
     from .tournament import views as tournament_views
@@ -129,7 +133,13 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(blueprint)
     # A club event keeps its tables' games: the games store asks it before one changes.
     games_store.add_keeper(events_keeper.keep)
-    # Stateless endpoints that store nothing; every other POST needs the CSRF token.
+    # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
+    # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
+    for header in (events_director.HEADER, series_key.HEADER):
+        security.csrf.key_header(header)
+    # Answers at these addresses, and redirects to them, hold a key.
+    security.key_address("events.director")
+    security.key_address("series.director")
     rules_export.init_app(app)

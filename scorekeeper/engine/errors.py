@@ -417,7 +417,7 @@ class BadDealNumber(RulesError):
 
 
 class BadClientId(RulesError):
-    template = N_("The client_id must be text of 1 to %(limit)s characters.")
+    template = N_("The client_id must be text of 1 to %(limit)s printable characters.")
     limit: int = MAX_CLIENT_ID
 
 

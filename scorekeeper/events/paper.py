@@ -12,19 +12,18 @@ fraction of what the same code drawn as SVG paths does (measured: fifty slips 3.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
-from flask import Blueprint, Response, abort, request, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext
 
 from ..engine.standings import placement_points
 from ..games import spreadsheet
 from ..web import pdf, security
 from ..web.db import get_db
+from ..web.workers import heavy
 from . import director
 from .present import score
 from .progress import Progress, load_progress
@@ -63,35 +62,16 @@ def slips_pdf(name: str, round_number: int, slips: Sequence[Slip], lang: str, pa
                         name=name, round_number=round_number, pages=pages(slips))
 
 
-#: Standings PDFs made lately, by everything they show. After a round many phones ask for
-#: the same standings; each is made once, and one at a time, so a burst of requests never
-#: holds every serving thread in WeasyPrint (250 names take about a second to lay out).
-_made: OrderedDict[tuple, bytes] = OrderedDict()
-_making = threading.Lock()
-MADE_KEPT = 16
-
-
 def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, paper: str):
-    """The standings (``engine.standings.Standing`` rows) as a PDF answer."""
-    key = (name, round_number, lang, paper, tuple(
-        (row.rank, row.player, row.points, row.relative, row.bullheads, row.games, row.lot)
-        for row in standings))
-    with _making:
-        made = _made.get(key)
-        if made is None:
-            made = pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
-                                name=name, round_number=round_number, standings=standings,
-                                number=score).get_data()
-            _made[key] = made
-            while len(_made) > MADE_KEPT:
-                _made.popitem(last=False)
-        else:
-            _made.move_to_end(key)
-    return Response(made, mimetype="application/pdf", headers={
-        "Content-Disposition": 'inline; filename="standings.pdf"'})
+    """The standings (``engine.standings.Standing`` rows) as a PDF answer. After a round
+    many phones ask for the same standings: each is laid out once (``web/pdf.py``)."""
+    return pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
+                        name=name, round_number=round_number, standings=standings,
+                        number=score)
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>/slips.pdf")
+@heavy
 def slips(event_id: str, number: int):
     """One slip per table of round ``number``: its players in seat order and its game's
     link as a QR code. The director's: the links open the tables' games."""
@@ -108,6 +88,7 @@ def slips(event_id: str, number: int):
 
 
 @bp.get("/events/<event_id>/standings.pdf")
+@heavy
 def standings(event_id: str):
     """The standings now, or ``?after=<round>`` as they stood once that round ended."""
     state = load_progress(get_db(), event_id)

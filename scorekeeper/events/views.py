@@ -67,6 +67,7 @@ def _to_director(event_id: str, key: str, anchor: str | None = None, **args: obj
 
 
 @bp.route("/events", methods=["GET", "POST"])
+@security.private
 def index():
     form = EventForm()
     form.series.choices = [("", gettext("No series")), *joining.directed()]

@@ -136,6 +136,13 @@ class Game:
         ``version`` column holds the same): lets a phone notice another phone's change."""
         return len(self.events)
 
+    @property
+    def mark(self) -> tuple[int, str]:
+        """The version and the time of the last entry (of the game itself before any):
+        two databases, one put back from an older copy and written to since, may hold
+        the same version of a game with other entries, never with the same last time."""
+        return self.version, self.events[-1].created_at if self.events else self.created_at
+
     def history(self, number: int) -> list[StoredEvent]:
         return [e for e in self.events if e.number == number]
 
@@ -238,6 +245,17 @@ def version_of(db: sqlite3.Connection, token: str) -> int | None:
     index (None: no such game). What an open score sheet's "anything new?" costs."""
     row = db.execute("SELECT version FROM games WHERE token = ?", (token,)).fetchone()
     return None if row is None else int(row[0])
+
+
+def mark_of(db: sqlite3.Connection, token: str) -> tuple[int, str] | None:
+    """The game's version and the time of its last entry (of the game itself before
+    any), as :attr:`Game.mark` has them, without reading the log: its row by the token's
+    index and its last entry by the log's (None: no such game)."""
+    row = db.execute(
+        "SELECT version, coalesce((SELECT created_at FROM game_events e WHERE e.game_id ="
+        " games.id ORDER BY e.id DESC LIMIT 1), created_at) FROM games WHERE token = ?",
+        (token,)).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def settings_of(db: sqlite3.Connection, token: str) -> Settings:

@@ -20,7 +20,7 @@ from ..engine.game import EventKind
 from ..engine.settings import Settings
 from ..web import db as database
 from ..web.db import get_db
-from ..web.device import kept, open_list, scope
+from ..web.device import device, kept, open_list, scope
 from ..web.errors import describe, http_error
 from ..web.i18n import LANGUAGES
 from ..web.security import private
@@ -326,9 +326,10 @@ def import_page():
             problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
                               reason=describe(exc))
         else:
-            db = get_db()
+            db, phone = get_db(), device(create=True)
             tokens = [store.import_game(db, g.settings, g.note, g.created_at, g.events,
-                                        g.digest)[0] for g in games]
+                                        imports.on_device(g.digest, phone))[0]
+                      for g in games]
             for token in tokens:
                 access.grant(db, token)
             if len(tokens) > 1:

@@ -22,6 +22,7 @@ from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
 from ..web.pdf import PAPER_SIZES, current_lang, paper_arg
 from ..web.pdf import response as pdf_response
+from ..web.workers import heavy
 from . import aid
 from .examples import EXAMPLES, checker_query, row_bullheads
 from .export import CHECKER_SCRIPT, RULES_SCRIPT
@@ -132,12 +133,14 @@ def lang_checker(lang: str):
 
 
 @bp.get("/rules/aid.pdf")
+@heavy
 def aid_pdf():
     """The player aid, one page: ``?lang=`` (else the visitor's language), ``?paper=``."""
     return _aid(current_lang(), paper_arg())
 
 
 @bp.get("/<lang>/rules/aid-<paper>.pdf")
+@heavy
 def lang_aid_pdf(lang: str, paper: str):
     """The player aid with language and paper in the path: what the static site holds."""
     if lang not in LANGUAGES or paper not in PAPER_SIZES:

@@ -20,6 +20,7 @@ from ..web import keys, pdf, security
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.security import private
+from ..web.workers import heavy
 from . import key as series_key
 from . import present, store
 from .api import checked_name, merge
@@ -163,6 +164,7 @@ def standings_csv(series_id: str):
 
 
 @bp.get("/series/<series_id>/standings.pdf")
+@heavy
 def standings_pdf(series_id: str):
     state = load_season(get_db(), series_id)
     return pdf.response("series/print_standings.html", "series-standings.pdf",
