@@ -5,11 +5,12 @@ hands out: its BG Stats link, the same as the server's page, and the shared resu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -130,6 +131,7 @@ def test_bg_stats_link_of_a_finished_game_on_the_phone_and_without_scripts(
     expect(link).to_be_visible()
     href = link.get_attribute("href")
     assert href.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert game_id not in href and game_id not in unquote(href)  # the id is the game's link
     play = json.loads(parse_qs(urlsplit(href).query)["data"][0])
     log = page.request.get(f"{base_url}/games/{game_id}/export.json").json()
     start = datetime.strptime(log["created_at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
@@ -137,7 +139,8 @@ def test_bg_stats_link_of_a_finished_game_on_the_phone_and_without_scripts(
         tzinfo=UTC)
     players = [("Ann", 66, False, 3), ("Bob", 10, True, 1), ("Cas", 10, True, 1)]
     expected = {
-        "sourceName": "6 nimmt! table companion", "sourcePlayId": game_id,
+        "sourceName": "6 nimmt! table companion",
+        "sourcePlayId": hashlib.sha256(game_id.encode()).hexdigest()[:16],
         "playDate": end.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": (end - start + timedelta(seconds=30)) // timedelta(minutes=1),
         "comments": "Café de Zwaan",
