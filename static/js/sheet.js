@@ -73,7 +73,7 @@ function draw() {
   const { urls } = data;
   drawStatus(state);
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
-  drawSheet({ record, state, urls, csrf: csrf() });
+  drawSheet({ record, state, urls, csrf: csrf(), shown });
   drawWithdrawn(record, state, urls);
   drawFormHead(form, state, formNumber(state));
   page.controls.preview();
