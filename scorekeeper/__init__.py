@@ -127,8 +127,10 @@ def register_blueprints(app: Flask) -> None:
         series_views.bp, series_api.bp,
     ):
         app.register_blueprint(blueprint)
-    # A club event keeps its tables' games: the games store asks it before one changes.
+    # A club event keeps its tables' games: the games store asks it before one changes,
+    # and their sheets link to the event and say when its round is over.
     games_store.add_keeper(events_keeper.keep)
+    games_store.add_describer(events_keeper.describe_game)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token.
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)

@@ -11,6 +11,8 @@ templates.
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask import url_for
 from markupsafe import Markup
 
@@ -40,6 +42,7 @@ SHEET = {
     "wins": N_("%(name)s wins with %(total)s bullheads."),
     "share": N_("%(names)s share the win with %(total)s bullheads each."),
     "no_more": N_("No deal can be added any more. Correcting a deal can re-open the game."),
+    "no_more_kept": N_("No deal can be added any more."),
     "start": N_("No deal yet. Fewest bullheads leads."),
     "fixed": N_("Deal %(played)s of %(fixed)s played."),
     "threshold": N_("The game ends when someone reaches %(threshold)s."),
@@ -248,19 +251,22 @@ def urls() -> dict[str, str]:
     }
 
 
-def game_data(game: store.Game) -> dict:
+def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
     """The game as the phone keeps it: its token, evening, settings, note and whole log
-    (each entry as the backup file writes it)."""
+    (each entry as the backup file writes it), and what keeps it (a club event's table:
+    the link to the event, and why the sheet may no longer change it)."""
     data = backup.to_json(game)
     settings = {key: data[key] for key in ("players", "threshold", "fixed_deals",
                                            "virgin_doubling", "variant", "rows", "takes_at",
                                            "hand_size")}
     return {"id": game.id, "client_id": game.client_id, "evening": game.series or game.id,
             "created_at": game.created_at, "note": game.note, "settings": settings,
-            "events": data["events"]}
+            "events": data["events"],
+            "keeping": None if keeping is None else dataclasses.asdict(keeping)}
 
 
-def sheet_data(game: store.Game | None) -> Markup:
+def sheet_data(game: store.Game | None, keeping: store.Keeping | None = None) -> Markup:
     """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
-    return catalog.script({"urls": urls(), "game": None if game is None else game_data(game)},
+    return catalog.script({"urls": urls(),
+                           "game": None if game is None else game_data(game, keeping)},
                           "sheet-data")

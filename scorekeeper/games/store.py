@@ -84,6 +84,8 @@ class Change(StrEnum):
     DELETE = "delete"
     SETTINGS = "settings"
     """A change of the game's settings (none is offered yet; a keeper refuses it)."""
+    FOLLOW = "follow"
+    """"New game, same players": a next game after this one, which nothing keeps."""
 
 
 #: Asked before a game changes: ``keeper(db, token, change)`` raises a refusal to stop it.
@@ -103,6 +105,40 @@ def check_change(db: sqlite3.Connection, token: str, change: Change) -> None:
     """Raise the first keeper's refusal of ``change`` to game ``token``, if any."""
     for keeper in _keepers:
         keeper(db, token, change)
+
+
+@dataclass(frozen=True)
+class Keeping:
+    """What keeps a game, in the words its sheet shows (in the page's language): a club
+    event's table game links to the event's page and says who may change it now."""
+
+    label: str
+    """The link's words, naming what keeps the game."""
+    url: str
+    """Its public page."""
+    closed: str | None = None
+    """Why a deal can no longer change from the sheet (the event round is over), or None."""
+
+
+#: Asked what keeps a game: ``describer(db, token)`` answers its :class:`Keeping` or None.
+Describer = Callable[[sqlite3.Connection, str], "Keeping | None"]
+_describers: list[Describer] = []
+
+
+def add_describer(describer: Describer) -> None:
+    """Let a feature that keeps some games say so on their sheets (a club event's link and
+    whether its round is over); the games store knows nothing of that feature."""
+    if describer not in _describers:
+        _describers.append(describer)
+
+
+def keeping(db: sqlite3.Connection, token: str) -> Keeping | None:
+    """What keeps game ``token``, as the first describer that knows it says, else None."""
+    for describer in _describers:
+        found = describer(db, token)
+        if found is not None:
+            return found
+    return None
 
 
 @dataclass(frozen=True)
@@ -309,11 +345,13 @@ def create_game(db: sqlite3.Connection, settings: Settings, note: str = "") -> s
 
 def next_game(db: sqlite3.Connection, token: str) -> str:
     """"New game, same players": the evening's later game if one is stored, else a new one
-    with ``token``'s settings, seats and note; one transaction, so two taps make one."""
+    with ``token``'s settings, seats and note; one transaction, so two taps make one. A
+    keeper may refuse it (a club event's table game: the event seats its next game)."""
     with transaction(db):
         row = _row(db, token)
         if row is None:
             raise errors.NoSuchGame()
+        check_change(db, row["token"], Change.FOLLOW)  # a club event seats its own tables
         first = row["series"] or row["token"]
         later = db.execute("SELECT token FROM games WHERE series = ? AND id > ?"
                            " ORDER BY id DESC LIMIT 1", (first, row["id"])).fetchone()

@@ -136,11 +136,12 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
            preview: dict | None = None, status: int = 200, withdrawn: int | None = None,
            asked: dict | None = None):
     played = bgstats.play(game) if game.state.finished else None
+    keeping = store.keeping(get_db(), game.id)
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, **(asked or {}),
-        sheet_data=offline.sheet_data(game),
+        keeping=keeping, sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
         listed=access.allowed(get_db(), game.id),
     ), status

@@ -27,11 +27,11 @@ const mark = (state, name) => (state.winners.includes(name) ? "winner"
   : state.leaders.includes(name) ? "leader" : "");
 
 /** Who won, or who leads, or that no deal is played yet (games/_status.html). */
-function leadLines(state) {
+function leadLines(state, closed) {
   const total = (names) => state.totals[names[0]];
   if (state.finished) {
     return [h("p", { className: "end" }, h("strong", {}, say("over")), " ", wonText(state)),
-      h("p", { className: "hint" }, say("no_more"))];
+      h("p", { className: "hint" }, say(closed ? "no_more_kept" : "no_more"))];
   }
   if (state.leaders.length) {
     return [h("p", {}, plural("leading", state.leaders.length,
@@ -55,19 +55,28 @@ function rulesLine(settings, played) {
   return rules.join(" ");
 }
 
-export function drawStatus(state) {
+/** ``keeping``: what keeps the game (a club event's table), whose ``closed`` says why the
+ * sheet may no longer change it. */
+export function drawStatus(state, keeping = null) {
+  const closed = keeping?.closed ?? null;
   replace("#status", h("div", { className: `status${state.finished ? " finished" : ""}`, id: "status", role: "status" },
-    ...leadLines(state), h("p", { className: "hint" }, rulesLine(state.settings, state.deals.length))));
+    ...leadLines(state, closed), closed ? h("p", { className: "hint", id: "kept-closed" }, closed) : null,
+    h("p", { className: "hint" }, rulesLine(state.settings, state.deals.length))));
 }
 
-/** After the end: the next game, the evening, BG Stats, sharing (games/_finished.html). */
+/** The link to what keeps the game (a club event's page), else null. */
+const keptLink = ({ keeping }) => (keeping
+  ? h("p", { className: "links" }, h("a", { id: "event-link", href: keeping.url }, keeping.label)) : null);
+
+/** After the end: the next game, the evening, BG Stats, sharing (games/_finished.html); a
+ * club event's table game links to the event instead, which seats its next game. */
 export function drawFinished({ record, state, urls, csrf, bgstats }) {
   const evening = keptAddress(urls, "evening", record);
   const eveningLink = (className) => h("a", { className, id: "evening-link", href: evening }, say("evening"));
   if (state.finished) {
     const said = document.getElementById("share-status")?.textContent ?? ""; // kept on redraw
     return replace("#finished", h("div", { id: "finished", className: "finished-actions" },
-      h("form", { method: "post", className: "actions evening-actions", id: "same-players",
+      keptLink(record) ?? h("form", { method: "post", className: "actions evening-actions", id: "same-players",
         action: record.id ? address(urls, "same_players", record.id) : "" },
       h("input", { type: "hidden", name: "csrf_token", value: csrf }),
       h("button", { type: "submit", className: "big" }, say("same_players")), " ",
@@ -79,6 +88,7 @@ export function drawFinished({ record, state, urls, csrf, bgstats }) {
       h("p", { className: "hint", id: "share-status", role: "status" }, said || null)));
   }
   const follows = record.evening !== (record.id ?? record.key);
+  if (record.keeping) return replace("#finished", h("div", { id: "finished" }, keptLink(record)));
   return replace("#finished", follows
     ? h("div", { id: "finished" }, h("p", { className: "links" }, eveningLink(null)))
     : h("div", { id: "finished", hidden: true }));

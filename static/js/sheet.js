@@ -45,10 +45,12 @@ async function load() {
     const handover = document.getElementById("handover")?.outerHTML ?? null;
     const kept = await findGame(served.id);
     if (!kept) return putGame({ ...fromServer(served), handover });
-    if (served.events.length <= kept.log.length && kept.handover === handover) return kept;
+    const keeping = served.keeping ?? null;
+    if (served.events.length <= kept.log.length && kept.handover === handover
+        && JSON.stringify(kept.keeping ?? null) === JSON.stringify(keeping)) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) adopt(r, served.events);
-      Object.assign(r, { evening: served.evening, handover });
+      Object.assign(r, { evening: served.evening, handover, keeping });
     });
   }
   return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
@@ -71,7 +73,7 @@ function draw() {
   page.drawn = { record, view: shown };
   const { state } = shown;
   const { urls } = data;
-  drawStatus(state);
+  drawStatus(state, record.keeping);
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
   drawSheet({ record, state, urls, csrf: csrf(), shown });
   drawWithdrawn(record, state, urls);

@@ -473,6 +473,13 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     assert answer.status == 201, answer.text()
     second = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
     assert second.status == 201, second.text()  # round 1 is over
+    page.reload()  # the table's sheet, drawn by the phone, says so and offers no game outside
+    expect(page.locator("#kept-closed")).to_have_text(
+        "Event round 1 of “Clubavond” is over: only the event's director can change the game "
+        "of table 1 now.")
+    expect(page.locator("#status")).not_to_contain_text("Correcting a deal can re-open")
+    expect(page.get_by_role("button", name="New game, same players")).to_have_count(0)
+    expect(page.locator("#event-link")).to_have_attribute("href", f"/events/{made['id']}")
 
     correct_deal(page, 1, (4, 8, 6, 6))
     conflict = page.locator(".conflict")
