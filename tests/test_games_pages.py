@@ -304,7 +304,8 @@ def test_a_correction_with_an_empty_field_is_asked_too(client, token):
     add(client, token, gid, 1, 5, 9, 0)
     data = {"csrf_token": token, "mode": "bullheads", "bh-0": "5", "bh-1": "", "bh-2": "9"}
     asked = client.post(f"/games/{gid}/deals/1/edit", data=data)
-    assert asked.status_code == 200 and "Nothing is entered for Bob." in asked.get_data(as_text=True)
+    assert asked.status_code == 200
+    assert "Nothing is entered for Bob." in asked.get_data(as_text=True)
     assert client.get(f"/api/v1/games/{gid}").get_json()["deals"][0]["corrections"] == 0
     done = client.post(f"/games/{gid}/deals/1/edit", data={**data, "confirm": "empty"})
     assert done.status_code == 302

@@ -13,7 +13,7 @@ The views raise typed errors (the engine's, and the JSON shape errors of :mod:`.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..engine import errors
 from ..engine.deal import make_entry
@@ -30,6 +30,14 @@ from .store import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 bp.record_once(access.add_converter)  # before any route names <game:...>
+
+
+def view_url(game: store.Game) -> str | None:
+    """The game's view link (:mod:`.watching`), absolute as the share text needs it; None
+    for a game stored without one (only a database written by hand)."""
+    if game.view_token is None:
+        return None
+    return url_for("games_view.view", view_id=game.view_token, _external=True)
 
 
 def game_json(game: store.Game) -> dict:
@@ -63,6 +71,7 @@ def game_json(game: store.Game) -> dict:
         "next_number": state.next_number,
         "restorable": state.restorable,
         "version": game.version,
+        "view_url": view_url(game),
     }
 
 
@@ -143,7 +152,7 @@ def create():
     return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
-def _tagged(response: Response, version: int) -> Response:
+def tagged(response: Response, version: int) -> Response:
     """``ETag: "<version>"``. The tag is weak where the answer goes out gzip-compressed
     (web/assets.py marks a compressed body's tag weak), so a 304 carries the very tag its
     200 carried. No cache keeps the answer (it is private: ``private, no-store``); the
@@ -164,11 +173,11 @@ def show(game_id: str):
         if version is None:
             raise errors.NoSuchGame()
         if request.if_none_match.contains_weak(str(version)):
-            return _tagged(Response(status=304), version)
+            return tagged(Response(status=304), version)
     game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    return _tagged(jsonify(game_json(game)), game.version)
+    return tagged(jsonify(game_json(game)), game.version)
 
 
 #: A deal's per-player parts; ``cards`` holds lists.

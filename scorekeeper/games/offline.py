@@ -20,6 +20,7 @@ from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
 from . import backup, store
+from .api import view_url
 
 #: What the phone refuses before the server sees it: a new game, a deal, a log entry.
 REFUSALS = (
@@ -59,6 +60,8 @@ SHEET = {
     "share_line": N_("%(rank)s. %(name)s: %(total)s"),
     "share_copied": N_("The result is copied: paste it where you want it."),
     "share_failed": N_("Sharing did not work here."),
+    "share_no_link": N_("Shared without a link: this game is not on the server yet, so there "
+                        "is no link that shows the score."),
     "withdrawn": N_("Deal %(number)s was undone."),
     "open_history": N_("Open the history"),
     "restore": N_("Restore deal %(number)s"),
@@ -253,15 +256,16 @@ def urls() -> dict[str, str]:
 
 def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
     """The game as the phone keeps it: its token, evening, settings, note and whole log
-    (each entry as the backup file writes it), and what keeps it (a club event's table:
-    the link to the event, and why the sheet may no longer change it)."""
+    (each entry as the backup file writes it), its view link (what the phone shares), and
+    what keeps it (a club event's table: the link to the event, and why the sheet may no
+    longer change it)."""
     data = backup.to_json(game)
     settings = {key: data[key] for key in ("players", "threshold", "fixed_deals",
                                            "virgin_doubling", "variant", "rows", "takes_at",
                                            "hand_size")}
     return {"id": game.id, "client_id": game.client_id, "evening": game.series or game.id,
             "created_at": game.created_at, "note": game.note, "settings": settings,
-            "events": data["events"],
+            "events": data["events"], "view_url": view_url(game),
             "keeping": None if keeping is None else dataclasses.asdict(keeping)}
 
 

@@ -2,7 +2,10 @@
 
 Outside this module a game is known by its token, a random text that cannot be guessed
 (``/games/<token>``, the API's ``"id"``); the integer row id stays the key of the other
-tables. The settings are the columns of the game's row; each event is a row whose entry
+tables. A second token, as unguessable, is its view link's (``/view/<view_token>``): it
+reads the game and nothing here writes by it.
+
+The settings are the columns of the game's row; each event is a row whose entry
 is stored as JSON in the very shape the API's deals and the backup's events write it
 (:func:`entry_json`), so the three cannot drift apart. A deal row's ``withdrawn`` flag
 mirrors the log's withdrawals and restores for the unique index of deal numbers; the log
@@ -165,6 +168,8 @@ class Game:
     """The token of the first game of the evening this game follows (None: it is one)."""
     row_id: int = 0
     """The store's own key, never shown."""
+    view_token: str | None = None
+    """The token of the game's view link: it shows the sheet and can change nothing."""
 
     @property
     def version(self) -> int:
@@ -260,13 +265,27 @@ def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
     )
     settings = settings_of_row(row)
     return Game(row["token"], row["created_at"], row["note"], settings, events,
-                replay(settings, events), row["client_id"], row["series"], row["id"])
+                replay(settings, events), row["client_id"], row["series"], row["id"],
+                row["view_token"])
 
 
 def load(db: sqlite3.Connection, token: str) -> Game | None:
     """The game with this token, replayed (its log is bounded by the engine's limits)."""
     row = _row(db, token)
     return None if row is None else _game(db, row)
+
+
+def load_view(db: sqlite3.Connection, view_token: str) -> Game | None:
+    """The game whose view link holds ``view_token``, replayed (None: no such game)."""
+    row = db.execute("SELECT * FROM games WHERE view_token = ?", (view_token,)).fetchone()
+    return None if row is None else _game(db, row)
+
+
+def view_version_of(db: sqlite3.Connection, view_token: str) -> int | None:
+    """:func:`version_of` for the game a view link shows: one read of its row."""
+    row = db.execute("SELECT version FROM games WHERE view_token = ?",
+                     (view_token,)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def version_of(db: sqlite3.Connection, token: str) -> int | None:
@@ -305,12 +324,12 @@ def _insert_game(db: sqlite3.Connection, settings: Settings, note: str, created_
     token = new_token()
     cursor = db.execute(
         "INSERT INTO games (created_at, players, threshold, fixed_deals, virgin_doubling,"
-        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest,"
+        " view_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (created_at, dump(list(settings.players)), settings.threshold,
          settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note,
          settings.rows, settings.takes_at, settings.hand_size, client_id, token, series,
-         digest),
+         digest, new_token()),
     )
     row_id = int(cursor.lastrowid or 0)
     summary.save(db, row_id, replay_log(settings, []), created_at)

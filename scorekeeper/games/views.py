@@ -35,6 +35,7 @@ from . import (
     store,
     summary,
 )
+from .api import view_url
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -141,7 +142,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, **(asked or {}),
-        keeping=keeping, sheet_data=offline.sheet_data(game, keeping),
+        keeping=keeping, view_url=view_url(game), sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
         listed=access.allowed(get_db(), game.id),
     ), status

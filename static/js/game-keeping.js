@@ -9,7 +9,8 @@
 //   log: [entry as the backup writes it], pending: [entry + {base, saved, state, acked,
 //   problem}], notices: [{kind, number}], remote (ms of another phone's last change),
 //   start ({state, problem} while the server has not got the game), keeping (what keeps
-//   the game, a club event's table: {label, url, closed}, as the server last said)}.
+//   the game, a club event's table: {label, url, closed}, as the server last said), view
+//   (its view link, what a result is shared by: null until the server has the game)}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -44,7 +45,7 @@ export function fromServer(data, now = Date.now()) {
     key: data.id, id: data.id, client_id: data.client_id ?? null, created_at: data.created_at,
     note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
-    keeping: data.keeping ?? null,
+    keeping: data.keeping ?? null, view: data.view_url ?? null,
   };
 }
 

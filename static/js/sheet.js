@@ -46,11 +46,12 @@ async function load() {
     const kept = await findGame(served.id);
     if (!kept) return putGame({ ...fromServer(served), handover });
     const keeping = served.keeping ?? null;
-    if (served.events.length <= kept.log.length && kept.handover === handover
+    const view = served.view_url ?? null;
+    if (served.events.length <= kept.log.length && kept.handover === handover && kept.view === view
         && JSON.stringify(kept.keeping ?? null) === JSON.stringify(keeping)) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) adopt(r, served.events);
-      Object.assign(r, { evening: served.evening, handover, keeping });
+      Object.assign(r, { evening: served.evening, handover, keeping, view });
     });
   }
   return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
@@ -166,7 +167,7 @@ const CLICKS = {
   "[data-correct]": (target) => correct(Number(target.dataset.correct)),
   "#csv-link": () => saveFile("csv", page.record, current()),
   "#json-link": () => saveFile("json", page.record, current()),
-  "#share-result": () => shareResult(page.record, current(), data.urls),
+  "#share-result": () => shareResult(page.record, current()),
   "#delete-local": () => removeLocal(),
 };
 

@@ -200,7 +200,8 @@ async function create(net, record, changed) {
 /** The server's token for game ``key``; the games of its evening learn it too. */
 async function named(key, data) {
   const record = await update(key, (r) => {
-    Object.assign(r, { id: data.id, created_at: data.created_at, start: null });
+    Object.assign(r, { id: data.id, created_at: data.created_at, start: null,
+      view: data.view_url ?? null });
     if (r.evening === r.key) r.evening = data.id;
   });
   for (const other of await allGames()) {

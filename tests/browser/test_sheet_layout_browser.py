@@ -95,7 +95,8 @@ def test_ten_long_names_are_never_cut(page: Page, base_url: str, lang: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     headers = {"X-CSRFToken": token(page, base_url)}
-    page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers, data={
-        "number": 1, "bullheads": dict(zip(LONG, [8, 9, 10, 11, 12, 13, 14, 2, 3, 4], strict=True))})
+    deal = dict(zip(LONG, [8, 9, 10, 11, 12, 13, 14, 2, 3, 4], strict=True))
+    page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers,
+                      data={"number": 1, "bullheads": deal})
     expect(page.locator("#sheet-frame thead th.player .name")).to_have_text(LONG, timeout=5000)
     assert page.evaluate(CUT, "#sheet-frame thead th.player .name, #standings tbody th .name") == []
