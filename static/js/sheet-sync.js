@@ -131,22 +131,22 @@ function notices(record) {
 }
 
 /** The question for the players, right above the next deal's form, brought into view
- * when a new one comes (unless a player is typing in the form just below it). */
-function heldBox(record, view, choose) {
+ * when a new one comes (unless a player is typing a deal in the form just below it). */
+function heldBox(record, view, choose, typing) {
   const [first, ...rest] = view.held;
   const box = replace("#sync-held", h("div", { className: "sync-held", id: "sync-held" },
     first ? conflictBox(record, view, first, choose) : null,
     rest.length ? h("ul", { className: "queue-list" }, rest.map((entry) => behind(record, entry))) : null));
   const key = first?.client_id ?? null;
-  if (key && key !== shown.held && !document.activeElement?.closest?.("#deal-form")) {
-    box.scrollIntoView({ block: "center" });
+  if (key && key !== shown.held && !typing) {
+    box.scrollIntoView({ block: "start" }); // its title first, the choices below it
   }
   shown.held = key;
 }
 
 /** The sync box: its state line, the word on storage, what settled on its own, and what
- * waits for the players. */
-export function drawSync({ record, view, persisted, choose }) {
+ * waits for the players; ``typing``: something is typed in the deal form. */
+export function drawSync({ record, view, persisted, choose, typing = false }) {
   const box = document.getElementById("sync");
   box.hidden = false;
   const line = [stateLine(record, view.held)];
@@ -156,5 +156,5 @@ export function drawSync({ record, view, persisted, choose }) {
   box.dataset.state = view.held.length ? "held" : waiting(record).count ? "waiting" : "saved";
   storageWord(record, view, persisted);
   notices(record);
-  heldBox(record, view, choose);
+  heldBox(record, view, choose, typing);
 }

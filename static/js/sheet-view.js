@@ -177,7 +177,7 @@ function table({ record, state, urls, shown }) {
 function hints(state, { unsent, disputed }) {
   const { virgin_doubling: virgin, variant } = state.settings;
   const corrected = state.deals.some((row) => row.corrections);
-  const legend = (id, className, sign, text) => h("p", { className: "hint legend", id },
+  const legend = (id, className, sign, text) => h("p", { className: "hint mark-legend", id },
     h("span", { className, "aria-hidden": "true" }, sign), ` ${text}`);
   return [h("p", { className: "hint" }, say("tap_hint"), corrected ? [" ", h("span", { id: "corrected-legend" },
     h("span", { className: "corrected", "aria-hidden": "true" }, "*"), ` ${say("corrected")}`)] : null),

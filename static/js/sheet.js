@@ -82,7 +82,7 @@ function draw() {
   page.controls.preview();
   drawChart(state);
   drawActions(record, urls);
-  drawSync({ record, view: shown, persisted: page.persisted,
+  drawSync({ record, view: shown, persisted: page.persisted, typing: page.controls.typing(),
     choose: (id, choice) => change((r) => choose(r, id, choice)) });
   clearTimeout(page.timer); // "another phone changed this game" fades by itself
   const left = (record.remote || 0) + REMOTE_SHOWN - Date.now();

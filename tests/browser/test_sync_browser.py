@@ -294,7 +294,9 @@ def test_a_deal_typed_while_a_conflict_waits_follows_this_phones_own_deals(
     expect(conflict).to_contain_text("Another phone entered deal 2 first", timeout=20_000)
     expect(conflict.locator("td.theirs")).to_have_text(["10", "4", "9"])  # the first phone's
     expect(conflict.locator("td.mine")).to_have_text(["6", "9", "4"])
-    expect(conflict).to_be_in_viewport()  # where the player looks: at the form
+    # Where the player looks: brought into view, its title and its choices on screen.
+    expect(conflict.locator(".conflict-title")).to_be_in_viewport(ratio=1)
+    expect(conflict.locator("button").first).to_be_in_viewport(ratio=1)
     rows = other.locator("#sheet-frame tbody tr")
     expect(rows).to_have_count(3)
     expect(rows.nth(1)).to_have_class("disputed")  # row 2 shows the first phone's values
