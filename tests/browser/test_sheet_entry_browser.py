@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.browser.phone import saved
+
 FOUR = ["Anna", "Bernadette", "Clara", "Dirk"]
 EIGHT = ["Anna", "Bernadette", "Clara", "Dirk", "Emiel", "Femke", "Gijsbrecht", "Hanna"]
 
@@ -197,8 +199,14 @@ def test_hand_deal_where_everyone_has_0_is_asked_first(page: Page, base_url: str
 def test_an_empty_field_is_asked_and_a_virgin_named_before_the_deal_is_saved(
         page: Page, base_url: str):
     """Ten, nine and eight typed, Dirk forgotten: with Virgin doubling a 0 would double
-    everyone else. The deal waits until Dirk's field is filled or his 0 confirmed."""
-    page.goto(new_game(page, base_url, FOUR, virgin_doubling=True))
+    everyone else. The deal waits until Dirk's field is filled or his 0 confirmed; all of
+    it on the phone, the server unreachable while the browser says it is online."""
+    sheet = new_game(page, base_url, FOUR, virgin_doubling=True)
+    game_id = sheet.rsplit("/", 1)[1]
+    page.goto(sheet)
+    expect(page.locator("#sync-state")).to_have_text("All saved.")  # the phone keeps it
+    cut = re.compile(re.escape(base_url) + ".*")
+    page.context.route(cut, lambda route: route.abort())
     for seat, value in enumerate(("10", "9", "8")):
         page.fill(f"#bh-{seat}", value)
     page.get_by_role("button", name="Save deal 1").click()
@@ -230,6 +238,11 @@ def test_an_empty_field_is_asked_and_a_virgin_named_before_the_deal_is_saved(
         page.fill(f"#bh-{seat}", value)
     page.get_by_role("button", name="Save deal 2").click()
     expect(page.locator("tfoot td")).to_have_text(["25", "24", "23", "8"])
+    expect(page.locator("#sheet-frame tbody tr.unsent")).to_have_count(2)
+    page.context.unroute(cut)
+    saved(page)
+    deals = page.request.get(f"{base_url}/api/v1/games/{game_id}").json()["deals"]
+    assert [list(d["bullheads"].values()) for d in deals] == [[10, 9, 8, 0], [5, 6, 7, 8]]
 
 
 def test_history_times_are_shown_in_the_phones_time_zone(browser: Browser, base_url: str,

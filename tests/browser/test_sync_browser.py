@@ -89,6 +89,8 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
     expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])  # on the sheet at once
     assert time.perf_counter() - started < 5  # no request was waited for
     expect(page.locator("#sync-state")).to_have_text(WAITING)
+    row = page.locator("#sheet-frame tbody tr").first
+    expect(row).to_have_class("unsent")  # marked on its row: not on the server yet
     expect(page.locator("#deal-title")).to_have_text("Deal 2")
     page.reload()  # the worker's shell, drawn from the phone's storage
     expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])
@@ -119,6 +121,7 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
     page.evaluate("window.dispatchEvent(new Event('online'))")  # or wait for the next try
     saved(page)
     assert lost
+    expect(page.locator("#sheet-frame tbody tr").first).not_to_have_class("unsent")
     logged = events(page, base_url, game_id)
     assert [(e["kind"], e["number"], e["client_id"]) for e in logged] == [
         ("deal", 1, lost[0])]
@@ -357,6 +360,41 @@ def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
     saved(other)
     assert len(server_game(other, base_url, game_id)["deals"]) == 4
     assert len(events(other, base_url, game_id)) == 4
+
+
+# --- The word on the browser's storage: once, calmly, where it applies ---
+
+
+def test_the_storage_word_is_said_once_as_a_hint_and_never_beside_a_question(
+        browser: Browser, base_url: str):
+    """A browser that will not promise to keep the phone's storage: the sheet says so as a
+    plain hint under its state line while something waits, not in the state line, not
+    beside a question to the players, and not again once it has been said."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_init_script("navigator.storage.persist = async () => false;")
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    open_kept(page, base_url, game_id)
+    unreachable(context, base_url)
+    enter_deal(page, 1, (8, 4, 2))
+    word = page.locator("#sync-storage")
+    expect(word).to_be_visible()
+    expect(word).to_have_text(re.compile(r"^Good to know: this browser may clear what it keeps"))
+    expect(word).to_have_class(re.compile(r"\bhint\b"))
+    expect(page.locator("#sync-state")).to_have_text(WAITING)  # the state line is the state
+
+    play(page, base_url, game_id, [(2, 2, 10)])  # another phone takes deal 1 meanwhile
+    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    expect(page.locator(".conflict")).to_be_visible(timeout=20_000)
+    expect(word).to_be_hidden()  # never beside a question
+
+    page.locator(".conflict button").first.click()  # theirs stands
+    saved(page)
+    unreachable(context, base_url)
+    enter_deal(page, 2, (5, 5, 5))
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    expect(word).to_be_hidden()  # said once on this page: not again
+    context.close()
 
 
 # --- A game that ends without the server ---
