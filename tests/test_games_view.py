@@ -123,7 +123,8 @@ def test_reading_the_view_writes_nothing(client, headers, app):
 
 def test_games_stored_before_the_view_link_get_one_each(tmp_path):
     path = tmp_path / "before.sqlite"
-    conn = build(path, len(db.MIGRATIONS) - 1)  # the schema one release before
+    before = next(i for i, script in enumerate(db.MIGRATIONS) if "view_token" in script)
+    conn = build(path, before)  # the schema just before games had view links
     for row_id in (1, 2, 3):
         conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
                      " variant, note, token) VALUES (?, '2026-01-02T20:00:00Z',"
