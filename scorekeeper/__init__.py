@@ -115,6 +115,7 @@ def register_blueprints(app: Flask) -> None:
     from .games import evening as games_evening
     from .games import store as games_store
     from .games import views as games_views
+    from .games import watching as games_watching
     from .rules import export as rules_export
     from .rules import views as rules_views
     from .series import api as series_api
@@ -126,13 +127,16 @@ def register_blueprints(app: Flask) -> None:
 
     for blueprint in (
         health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
+        games_watching.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
         series_views.bp, series_api.bp,
     ):
         app.register_blueprint(blueprint)
-    # A club event keeps its tables' games: the games store asks it before one changes.
+    # A club event keeps its tables' games: the games store asks it before one changes,
+    # and their sheets link to the event and say when its round is over.
     games_store.add_keeper(events_keeper.keep)
+    games_store.add_describer(events_keeper.describe_game)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
     # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)

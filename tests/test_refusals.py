@@ -131,7 +131,8 @@ def test_conflicts_are_the_refusals_answered_409():
         "NotTheLastDeal", "CannotRestore", "TooManyDeals", "TooManyChanges",
         "DealChangedMeanwhile",
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
-        "PlayerAlreadyOut", "EventGame", "GameReplaced", "PlayedOnPaper", "EventHasDirector",
+        "PlayerAlreadyOut", "EventGame", "NotInTheEvent", "GameReplaced", "PlayedOnPaper",
+        "EventHasDirector",
         "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
         "SeriesFull", "MergesFull"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400

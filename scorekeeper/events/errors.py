@@ -127,6 +127,18 @@ class EventGame(RulesError):
     event: str
 
 
+class NotInTheEvent(RulesError):
+    """"New game, same players" at a table of an event: the game would not count in it."""
+
+    status = 409
+    template = N_("This game is played at table %(table)s of “%(event)s”, event round "
+                  "%(round)s: a new game with the same players would not count in the event. "
+                  "The event's director seats the next round.")
+    event: str
+    round: int
+    table: int
+
+
 class GameReplaced(RulesError):
     """The director replaced this game; it is kept as it was and no longer counts."""
 

@@ -5,25 +5,31 @@ change of a game, inside the change's transaction; the store knows nothing of ev
 
 - A table's game, or one the director replaced, is never deleted, nor its settings
   changed, from its sheet (:class:`EventGame`, 409): a table "still playing" forever
-  could stop the event.
+  could stop the event. Nor is "new game, same players" started after it
+  (:class:`NotInTheEvent`, 409): that game would not count in the event.
 - A replaced game, and a game whose table's totals were typed from paper, is kept as it
   was (:class:`GameReplaced`, :class:`PlayedOnPaper`, 409).
 - Once the next round is seated, a table's game takes deals, corrections, undos and
   restores only from its director (the key in ``X-Director-Key``), unless the director
   re-opened the table (:class:`RoundClosed`, 403). A change the key made is written in
   the event's history.
+
+Registered as a describer too (:func:`games.store.add_describer`): the table's sheet
+links to the event's page and, once its round is over, says who may change it.
 """
 
 from __future__ import annotations
 
 import sqlite3
 
-from flask import has_request_context, request
+from flask import has_request_context, request, url_for
+from flask_babel import gettext
 
 from ..games import store as games
 from ..web import keys
+from ..web.errors import describe
 from . import director, store
-from .errors import EventGame, GameReplaced, PlayedOnPaper, RoundClosed
+from .errors import EventGame, GameReplaced, NotInTheEvent, PlayedOnPaper, RoundClosed
 
 
 def _with_key(kept: sqlite3.Row) -> bool:
@@ -39,6 +45,8 @@ def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:
     where = {"event": kept["name"], "round": kept["round"], "table": kept["number"]}
     if change in (games.Change.DELETE, games.Change.SETTINGS):
         raise EventGame(event=kept["name"])
+    if change == games.Change.FOLLOW:
+        raise NotInTheEvent(**where)
     if kept["old"]:
         raise GameReplaced(**where)
     if kept["paper"] is not None:
@@ -48,3 +56,27 @@ def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:
             raise RoundClosed(**where)
         store.log(db, kept["event_id"], store.API_DEVICE, "game",
                   round=kept["round"], table=kept["number"], change=str(change))
+
+
+def _closed(kept: sqlite3.Row) -> str | None:
+    """Why the sheet can no longer change the game, in the page's words, else None."""
+    where = {"event": kept["name"], "round": kept["round"], "table": kept["number"]}
+    if kept["old"]:
+        return describe(GameReplaced(**where))
+    if kept["paper"] is not None:
+        return describe(PlayedOnPaper(**where))
+    if kept["round"] < kept["last"] and not kept["reopened"]:
+        return describe(RoundClosed(**where))
+    return None
+
+
+def describe_game(db: sqlite3.Connection, token: str) -> games.Keeping | None:
+    """A table's game as its sheet names it: the event's page, and whether the sheet may
+    still change it (the round is open, or the director re-opened the table)."""
+    kept = store.kept_game(db, token)
+    if kept is None:
+        return None
+    label = gettext("“%(event)s”, event round %(round)s, table %(table)s: standings and "
+                    "seating", event=kept["name"], round=kept["round"], table=kept["number"])
+    return games.Keeping(label, url_for("events.event", event_id=kept["event_id"]),
+                         _closed(kept))

@@ -14,7 +14,7 @@ The views raise typed errors (the engine's, and the JSON shape errors of :mod:`.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..engine import errors
 from ..engine.deal import make_entry
@@ -31,6 +31,14 @@ from .store import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 bp.record_once(access.add_converter)  # before any route names <game:...>
+
+
+def view_url(game: store.Game) -> str | None:
+    """The game's view link (:mod:`.watching`), absolute as the share text needs it; None
+    for a game stored without one (only a database written by hand)."""
+    if game.view_token is None:
+        return None
+    return url_for("games_view.view", view_id=game.view_token, _external=True)
 
 
 def game_json(game: store.Game) -> dict:
@@ -64,6 +72,7 @@ def game_json(game: store.Game) -> dict:
         "next_number": state.next_number,
         "restorable": state.restorable,
         "version": game.version,
+        "view_url": view_url(game),
     }
 
 
@@ -149,7 +158,7 @@ def etag(mark: tuple[int, str]) -> str:
     return f"{mark[0]}.{mark[1]}"
 
 
-def _tagged(response: Response, mark: tuple[int, str]) -> Response:
+def tagged(response: Response, mark: tuple[int, str]) -> Response:
     """``ETag: "<version>.<time>"``. The tag is weak where the answer goes out
     gzip-compressed (web/assets.py marks a compressed body's tag weak), so a 304 carries
     the very tag its 200 carried. No cache keeps the answer (it is private: ``private,
@@ -173,11 +182,11 @@ def show(game_id: str):
             raise errors.NoSuchGame()
         if (request.if_none_match.contains_weak(etag(mark))
                 or request.if_none_match.contains_weak(str(mark[0]))):
-            return _tagged(Response(status=304), mark)
+            return tagged(Response(status=304), mark)
     game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    return _tagged(jsonify(game_json(game)), game.mark)
+    return tagged(jsonify(game_json(game)), game.mark)
 
 
 #: A deal's per-player parts; ``cards`` holds lists.

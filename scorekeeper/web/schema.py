@@ -327,4 +327,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX series_merges_by_series ON series_merges (series_id, id)
     """,
+    # a game's view link (docs/api.md, Sharing a result): a token of its own, unguessable
+    # like the game's, that shows the sheet and writes nothing; a result is shared by it,
+    # never by the game's link, which lets its holder change the score. Games stored
+    # before get theirs here.
+    """
+    ALTER TABLE games ADD COLUMN view_token TEXT;
+    UPDATE games SET view_token = lower(hex(randomblob(10))) WHERE view_token IS NULL;
+    CREATE UNIQUE INDEX games_by_view_token ON games (view_token)
+    """,
 ]

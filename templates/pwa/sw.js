@@ -85,6 +85,13 @@ async function language(url) {
   return last ? last.text() : LANGUAGES[0];
 }
 
+// Every page says its language once the worker runs (static/js/pwa.js): a page loaded
+// before the worker controlled it, or the language switch's answer, never passed through
+// the worker, which would stand in offline with the language seen last, or English.
+self.addEventListener("message", (event) => {
+  if (event.data?.language) event.waitUntil(setLanguage(event.data.language));
+});
+
 async function rememberLanguage(answer) {
   const match = /<html lang="([a-z]+)"/.exec((await answer.text()).slice(0, 200));
   if (match) await setLanguage(match[1]);
