@@ -31,6 +31,7 @@ from . import (
     imports,
     listed,
     offline,
+    parts,
     spreadsheet,
     store,
     summary,
@@ -131,7 +132,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, ask_zero=ask_zero,
         sheet_data=offline.sheet_data(game),
         bgstats_link=bgstats.link(played) if played else None,
-        listed=access.allowed(get_db(), game.id),
+        listed=access.allowed(get_db(), game.id), parts=parts.shown(game.id),
     ), status
 
 

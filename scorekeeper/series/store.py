@@ -21,6 +21,7 @@ from ..web.db import transaction
 from .errors import (
     MAX_SERIES_EVENTS,
     MAX_SERIES_MERGES,
+    EventInSeries,
     MergesFull,
     NoSuchSeries,
     SeriesFull,
@@ -119,11 +120,16 @@ def named_series(db: sqlite3.Connection, ids: list[str]) -> list[sqlite3.Row]:
 
 
 def add_event(db: sqlite3.Connection, series: Series, event_id: str) -> None:
-    """``event_id`` (just created, in the caller's transaction) joins the series."""
+    """``event_id`` (just created, in the caller's transaction, or one that exists
+    already and is in no series) joins the series."""
     count = db.execute("SELECT count(*) FROM series_events WHERE series_id = ?",
                        (series.id,)).fetchone()[0]
     if count >= MAX_SERIES_EVENTS:
         raise SeriesFull(series=series.name)
+    joined = db.execute("SELECT e.name FROM series_events s JOIN events e ON e.id = s.event_id"
+                        " WHERE s.event_id = ?", (event_id,)).fetchone()
+    if joined is not None:
+        raise EventInSeries(event=joined["name"])
     db.execute("INSERT INTO series_events (series_id, event_id, joined_at) VALUES (?, ?, ?)",
                (series.id, event_id, now()))
 
