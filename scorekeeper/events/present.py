@@ -59,23 +59,23 @@ def scoring_rule(event: Event) -> str:
     if options.scoring == Scoring.WINS:
         return gettext("Standings by wins: games won (a shared win counts), most first; then "
                        "bullheads, fewest first; then a lot.")
+    order = gettext("The order: points, then relative points, then bullheads, then a lot, "
+                    "as Bonn-spielt's tournaments order their players.")
     if options.points is None:
-        text = gettext("Points by place at a table: of 5 players 7, 5, 4, 2, 1; of 4 players "
-                       "7, 5, 3, 1; of 3 players 7, 4, 1. Players tied at a table share the "
-                       "places they cover. Relative: the table's average bullheads minus the "
-                       "player's own, over all games.")
-    else:
-        table = options.table
-        text = gettext("Points by place at a table, this event's own: of 5 players %(five)s; "
-                       "of 4 players %(four)s; of 3 players %(three)s. Players tied at a "
-                       "table share the places they cover. Relative: the table's average "
-                       "bullheads minus the player's own, over all games.",
-                       five=_points_list(table[5]), four=_points_list(table[4]),
-                       three=_points_list(table[3]))
-    return text + " " + gettext(
-        "The order: points, then relative points, then bullheads, then a lot. The points "
-        "per place are this app's own choice; that order of tie-breaks is the one "
-        "Bonn-spielt's tournaments use.")
+        return " ".join((
+            gettext("Points by place at a table: of 5 players 7, 5, 4, 2, 1; of 4 players "
+                    "7, 5, 3, 1; of 3 players 7, 4, 1. Players tied at a table share the "
+                    "places they cover. Relative: the table's average bullheads minus the "
+                    "player's own, over all games."),
+            gettext("These points per place are this app's own choice."), order))
+    table = options.table
+    text = gettext("Points by place at a table, this event's own: of 5 players %(five)s; "
+                   "of 4 players %(four)s; of 3 players %(three)s. Players tied at a "
+                   "table share the places they cover. Relative: the table's average "
+                   "bullheads minus the player's own, over all games.",
+                   five=_points_list(table[5]), four=_points_list(table[4]),
+                   three=_points_list(table[3]))
+    return text + " " + order
 
 
 def option_lines(event: Event) -> list[str]:

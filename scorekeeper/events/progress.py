@@ -287,6 +287,16 @@ def ranked(event: Event, players: list[str], tables: list[TableState]) -> list[S
                      event.options.scoring, event.options.table, event.lot_names)
 
 
+def _final_lot(table: TableState, player: str, lot: dict[str, int]) -> int | None:
+    """A final table player's lot number where the lot decided their place there: equal
+    to another of that table in bullheads and in the last deal."""
+    totals, last = table.totals, table.last_deal or {}
+    mine = (totals[player], last.get(player))
+    tied = any((totals[other], last.get(other)) == mine
+               for other in table.seat.players if other != player)
+    return lot[player] if tied else None
+
+
 def progress(db: sqlite3.Connection, event: Event) -> Progress:
     sign_off = event.options.sign_off
     tables = tuple(TableState(seat, games.load(db, str(seat.game)), sign_off)
@@ -297,9 +307,12 @@ def progress(db: sqlite3.Connection, event: Event) -> Progress:
     final = state.knockout[-1][1] if state.knockout else []
     if (event.round == event.total_rounds and len(final) == 1 and final[0].winner
             is not None):
+        table = final[0].state
         order = final_order([row.player for row in swiss], final[0].order)
         by_player = {row.player: row for row in swiss}
-        swiss = [dataclasses.replace(by_player[player], rank=rank)
+        swiss = [dataclasses.replace(by_player[player], rank=rank,
+                                     lot=_final_lot(table, player, state.lot)
+                                     if player in table.seat.players else by_player[player].lot)
                  for rank, player in enumerate(order, 1)]
         state = Progress(event, tables, swiss)
     return state
