@@ -605,3 +605,35 @@ def test_the_event_file_keeps_the_options_signs_renames_and_knockout(director, p
     original = director.get(f"/api/v1/events/{event['id']}/standings").get_json()
     assert copy_rows["standings"] == original["standings"]
     assert copy_rows["knockout"][0]["tables"][0]["winner"] is None  # the final awaits its sign
+
+
+def test_a_series_counts_a_table_as_its_event_does(director, phones):
+    """A series never shows what its event does not count yet: a table awaiting its sign,
+    or a table of a round that release by round still withholds."""
+    series = director.post("/api/v1/series", {"name": "Clubjaar"}).get_json()
+    key = {"X-Series-Key": series["director_key"], "X-CSRFToken": director.token}
+
+    def join(event):
+        answer = director.client.post(f"/api/v1/series/{series['id']}/events",
+                                      json={"event": event["id"]},
+                                      headers={**key, "X-Director-Key": director.key})
+        assert answer.status_code == 201
+
+    def counted():
+        rows = director.get(f"/api/v1/series/{series['id']}/standings").get_json()
+        return {row["player"] for row in rows["standings"]}
+
+    signing = start(director, NAMES[:8], rounds=1, sign_off=True)
+    join(signing)
+    table = seat(director, signing)["tables"][0]
+    play(phones[0], table, values_for(4))
+    assert counted() == set()
+    assert sign(phones[1], signing, 1, table).status_code == 200
+    assert counted() == set(table["players"])
+    withholding = start(director, NAMES[8:16], rounds=1, release="round")
+    join(withholding)
+    tables = seat(director, withholding)["tables"]
+    play(phones[0], tables[0], values_for(4))
+    assert counted() == set(table["players"])
+    play(phones[0], tables[1], values_for(4))
+    assert counted() == set(table["players"]) | set(NAMES[8:16])
