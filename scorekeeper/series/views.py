@@ -29,7 +29,7 @@ from .chart import Scale, history_chart
 from .errors import NotAnEventLink, NotASeriesLink, SeriesOnly
 from .forms import AddEventForm, MergeForm, SeriesForm
 from .season import Season, load_season
-from .store import must_load
+from .store import Series, must_load
 
 bp = Blueprint("series", __name__)
 
@@ -122,13 +122,20 @@ def director_page(series_id: str, key: str):
     return answer
 
 
-@bp.post("/series/<series_id>/merge")
-def merge_form(series_id: str):
-    """Two spellings of one player count as one from now on."""
+def _held(series_id: str) -> tuple[Series, str]:
+    """The series and the key this browser holds for it; a form's answer for a director's
+    browser only (403 ``SeriesOnly`` otherwise, and for a request sending the header)."""
     series = must_load(get_db(), series_id)
     key = series_key.held_key(series)
     if key is None or series_key.HEADER in request.headers:
         raise SeriesOnly(series=series.name)
+    return series, key
+
+
+@bp.post("/series/<series_id>/merge")
+def merge_form(series_id: str):
+    """Two spellings of one player count as one from now on."""
+    series, key = _held(series_id)
     form = MergeForm()
     if not form.validate_on_submit():
         return _director(load_season(get_db(), series_id), key,
@@ -150,10 +157,7 @@ _EVENT_LINK = re.compile(r"/events/([A-Za-z0-9_-]{1,40})/director/(" + keys.KEY.
 def add_event(series_id: str):
     """An event that exists already on this server joins the series: its director's
     link, pasted by the series' director, gives its id and its key."""
-    series = must_load(get_db(), series_id)
-    key = series_key.held_key(series)
-    if key is None or series_key.HEADER in request.headers:
-        raise SeriesOnly(series=series.name)
+    series, key = _held(series_id)
     form = AddEventForm()
     if not form.validate_on_submit():
         return _director(load_season(get_db(), series_id), key,
