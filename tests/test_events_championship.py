@@ -637,3 +637,47 @@ def test_a_series_counts_a_table_as_its_event_does(director, phones):
     assert counted() == set(table["players"])
     play(phones[0], tables[1], values_for(4))
     assert counted() == set(table["players"]) | set(NAMES[8:16])
+
+
+def test_the_directors_page_forms(director, phones):
+    """The same tools without a script: sign as the director, re-open a signed table with
+    a reason (refused without one), rename, swap; a stranger's browser is refused."""
+    event = start(director, NAMES[:8], rounds=2, sign_off=True)
+    tables = seat(director, event)["tables"]
+    page = f"/events/{event['id']}/director/{director.key}?lang=en"
+    assert director.client.get(page).status_code == 200  # this browser directs now
+    token = {"csrf_token": director.token}
+    base = f"/events/{event['id']}"
+    for table in tables:
+        play(phones[0], table, values_for(4))
+    signed = director.client.post(f"{base}/rounds/1/tables/1/sign", data=token)
+    assert signed.status_code == 302
+    stranger = phones[1].client.post(f"{base}/rounds/1/tables/2/sign",
+                                     data={"csrf_token": phones[1].token})
+    assert stranger.status_code == 403
+    no_reason = director.client.post(f"{base}/rounds/1/tables/1/reopen?lang=en", data=token)
+    assert no_reason.status_code == 400
+    assert "is signed: say why it changes" in no_reason.get_data(as_text=True)
+    reopened = director.client.post(f"{base}/rounds/1/tables/1/reopen",
+                                    data={**token, "reason": "Deal typed twice"})
+    assert reopened.status_code == 302
+    shown = director.get(f"/api/v1/events/{event['id']}").get_json()["tables"][0]
+    assert shown["signed"] is None and shown["awaiting"] is True
+    text = director.client.get(page).get_data(as_text=True)
+    assert "Reason: Deal typed twice" in text
+    assert "Changed by the director (device 1," in text
+    renamed = director.client.post(f"{base}/rename", data={
+        **token, "player": NAMES[0], "name": "Speler Een"})
+    assert renamed.status_code == 302 and "renamed=" in renamed.headers["Location"]
+    for table in tables[1:] + tables[:1]:
+        director.client.post(f"{base}/rounds/1/tables/{table['table']}/sign", data=token)
+    assert director.client.post(f"{base}/rounds", data=token).status_code == 302
+    second = director.get(f"/api/v1/events/{event['id']}").get_json()["tables"]
+    swapped = director.client.post(f"{base}/rounds/2/swap", data={
+        **token, "player": second[0]["players"][0], "other": second[1]["players"][0]})
+    assert swapped.status_code == 302 and "swapped=1" in swapped.headers["Location"]
+    after = director.get(f"/api/v1/events/{event['id']}").get_json()["tables"]
+    assert after[0]["players"][0] == second[1]["players"][0]
+    same = director.client.post(f"{base}/rounds/2/swap?lang=en", data={
+        **token, "player": after[0]["players"][0], "other": after[0]["players"][1]})
+    assert same.status_code == 400 and "sit at the same table" in same.get_data(as_text=True)

@@ -324,7 +324,7 @@ def sign_off(event_id: str, number: int, table: int):
     directing = director.require(event) if director.HEADER in request.headers else None
     state = progress.sign(get_db(), event_id, number, table, client_id,
                           devices.device(create=True), data.get("game"), directing)
-    return _table_answer(state, number, table)
+    return security.keep_secret(_table_answer(state, number, table))
 
 
 @bp.post("/<event_id>/rounds/<int:number>/swap")
@@ -338,8 +338,8 @@ def swap(event_id: str, number: int):
             isinstance(p, str) for p in players):
         raise BadShape(field="players", expected="a list of two names")
     state = progress.swap(get_db(), event_id, number, players, game_note, device)
-    return jsonify({"round": number, "tables": [
-        table_json(t, True) for t in state.tables if t.seat.round == number]})
+    return security.keep_secret(jsonify({"round": number, "tables": [
+        table_json(t, True) for t in state.tables if t.seat.round == number]}))
 
 
 @bp.patch("/<event_id>/players")
