@@ -3,7 +3,8 @@
 // shows the game ending (or re-opening), and every few seconds while the server's part
 // has not caught up with the sheet or the result waits for its sign, so the phone that
 // entered the last deal sees another phone's sign without a reload. Without a connection
-// it simply tries again; without this script the part is as the page was loaded.
+// it simply tries again; without this script the part is as the page was loaded. The part
+// is drawn again only when its state changed (``data-state``).
 const EVERY = 4000;
 let busy = false;
 
@@ -33,7 +34,8 @@ async function refresh() {
       const holder = document.createElement("div");
       holder.innerHTML = await answer.text();
       const fresh = holder.querySelector("#table-sign");
-      if (fresh && !section.contains(document.activeElement)) section.replaceWith(fresh);
+      // Only a new state is drawn: a button under a finger stays where it is.
+      if (fresh && fresh.dataset.state !== section.dataset.state) section.replaceWith(fresh);
     }
   } catch {
     // no connection: the next turn tries again
