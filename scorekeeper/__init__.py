@@ -110,9 +110,11 @@ def register_blueprints(app: Flask) -> None:
     from .events import keeper as events_keeper
     from .events import paper as events_paper
     from .events import screens as events_screens
+    from .events import signing as events_signing
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
+    from .games import parts as games_parts
     from .games import store as games_store
     from .games import views as games_views
     from .games import watching as games_watching
@@ -130,13 +132,15 @@ def register_blueprints(app: Flask) -> None:
         games_watching.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
-        series_views.bp, series_api.bp,
+        events_signing.bp, series_views.bp, series_api.bp,
     ):
         app.register_blueprint(blueprint)
     # A club event keeps its tables' games: the games store asks it before one changes,
     # and their sheets link to the event and say when its round is over.
     games_store.add_keeper(events_keeper.keep)
     games_store.add_describer(events_keeper.describe_game)
+    # ... and shows a table's sign on its game's score sheet.
+    games_parts.add_part(events_signing.sheet_part)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
     # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)

@@ -59,11 +59,11 @@ def test_slip_qr_codes_decode_to_each_tables_link(app, tmp_path):
 def test_standings_print_shared_points_and_mark_the_lot(app, tmp_path):
     rows = [
         SimpleNamespace(rank=1, player="Ann", points=Fraction(14), relative=Fraction(23, 2),
-                        bullheads=20, games=2, lot=None),
+                        bullheads=20, games=2, lot=None, wins=1),
         SimpleNamespace(rank=2, player="Bob", points=Fraction(9), relative=Fraction(-4, 3),
-                        bullheads=51, games=2, lot=1),
+                        bullheads=51, games=2, lot=1, wins=0),
         SimpleNamespace(rank=3, player="Cas", points=Fraction(9), relative=Fraction(-4, 3),
-                        bullheads=51, games=2, lot=2),
+                        bullheads=51, games=2, lot=2, wins=0),
     ]
     with app.test_request_context():
         body = standings_pdf("Clubavond", 2, rows, "nl", "a4").get_data()

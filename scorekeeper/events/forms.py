@@ -15,6 +15,15 @@ from wtforms import BooleanField, RadioField, SelectField, StringField, TextArea
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
+from ..engine.errors import BadPointsTable
+from ..engine.event_options import (
+    KNOCKOUT_SIZES,
+    MAX_PLACE_POINTS,
+    PLACEMENT_POINTS,
+    EventOptions,
+    Scoring,
+    make_options,
+)
 from ..engine.limits import DEFAULT_THRESHOLD
 from ..engine.settings import Settings
 from . import checks
@@ -44,6 +53,19 @@ def pasted_names(text: str | None) -> list[str]:
     return [name.strip() for name in lines if name.strip()]
 
 
+def _places(size: int) -> str:
+    """Today's points for a table of ``size``, as the form shows them: ``7 5 3 1``."""
+    return " ".join(str(value) for value in PLACEMENT_POINTS[size])
+
+
+def _typed_places(size: int, text: str | None) -> list[int]:
+    """The points typed for a table of ``size``: numbers apart by spaces or commas."""
+    parts = [part for part in re.split(r"[\s,;]+", text or "") if part]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
+        raise BadPointsTable(size=size, value=(text or "").strip(), limit=MAX_PLACE_POINTS)
+    return [int(part) for part in parts]
+
+
 class EventForm(FlaskForm):
     name = StringField(lazy_gettext("Name of the event"), validators=[Length(max=400)])
     players = TextAreaField(lazy_gettext("Players (6 to 200)"), validators=[Length(max=20000)])
@@ -60,6 +82,40 @@ class EventForm(FlaskForm):
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     #: Offered only when this browser directs a series (``joining.directed``).
     series = SelectField(lazy_gettext("Part of the series"), choices=[], default="")
+    # What a championship asks of the event (engine/event_options.py).
+    scoring = RadioField(
+        lazy_gettext("The standings count"),
+        choices=[SelectChoice(str(Scoring.PLACEMENT),
+                              lazy_gettext("placement points, then relative points")),
+                 SelectChoice(str(Scoring.BULLHEADS), lazy_gettext("bullheads only")),
+                 SelectChoice(str(Scoring.WINS), lazy_gettext("games won"))],
+        default=str(Scoring.PLACEMENT))
+    points_5 = StringField(lazy_gettext("Table of 5"), default=_places(5),
+                           validators=[Length(max=60)])
+    points_4 = StringField(lazy_gettext("Table of 4"), default=_places(4),
+                           validators=[Length(max=60)])
+    points_3 = StringField(lazy_gettext("Table of 3"), default=_places(3),
+                           validators=[Length(max=60)])
+    sign_off = BooleanField(lazy_gettext("Each table signs its result"))
+    release = BooleanField(lazy_gettext("Release the standings by event round"))
+    knockout = SelectField(
+        lazy_gettext("Knock-out after the event rounds"),
+        choices=[SelectChoice("", lazy_gettext("none")),
+                 *(SelectChoice(str(size), lazy_gettext("the best %(size)s", size=size))
+                   for size in KNOCKOUT_SIZES)],
+        default="")
+
+    def options(self, players: int) -> EventOptions:
+        """The championship's options, checked as the JSON interface checks them; raises a
+        RulesError naming the first problem."""
+        scoring = self.scoring.data or str(Scoring.PLACEMENT)
+        points = {str(size): _typed_places(size, self[f"points_{size}"].data)
+                  for size in PLACEMENT_POINTS}
+        own = any(tuple(points[str(size)]) != PLACEMENT_POINTS[size]
+                  for size in PLACEMENT_POINTS)
+        return make_options(scoring, points if own and scoring == Scoring.PLACEMENT else None,
+                            bool(self.sign_off.data), "round" if self.release.data else None,
+                            int(self.knockout.data) if self.knockout.data else None, players)
 
     def values(self) -> tuple[str, list[str], int, Settings]:
         """Name, players, rounds and the games' settings; raises a RulesError naming the
@@ -86,6 +142,16 @@ class DropForm(FlaskForm):
 
 class SeatForm(FlaskForm):
     """A button with its CSRF token: seat the next round."""
+
+
+class RenameForm(FlaskForm):
+    player = SelectField(lazy_gettext("Player"), choices=[], validate_choice=False)
+    name = StringField(lazy_gettext("New name"), validators=[Length(max=200)])
+
+
+class SwapForm(FlaskForm):
+    player = SelectField(lazy_gettext("Swap"), choices=[], validate_choice=False)
+    other = SelectField(lazy_gettext("with"), choices=[], validate_choice=False)
 
 
 class TotalsForm(FlaskForm):

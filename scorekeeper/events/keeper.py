@@ -13,6 +13,12 @@ change of a game, inside the change's transaction; the store knows nothing of ev
   restores only from its director (the key in ``X-Director-Key``), unless the director
   re-opened the table (:class:`RoundClosed`, 403). A change the key made is written in
   the event's history.
+- Once its result is signed (an event with sign-off), it takes no change from its sheet
+  (:class:`TableSignedOff`, 409); the director's key changes it with a ``reason`` in the
+  body (:class:`ReasonMissing`, 400, without one), written in the history with it.
+
+Every change it lets through records the device that made it (the ``device`` cookie):
+the table's result must then be signed from another phone.
 
 Registered as a describer too (:func:`games.store.add_describer`): the table's sheet
 links to the event's page and, once its round is over, says who may change it.
@@ -22,20 +28,39 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import has_request_context, request, url_for
+from flask import g, has_request_context, request, url_for
 from flask_babel import gettext
 
 from ..games import store as games
-from ..web import keys
+from ..web import device, keys
 from ..web.errors import describe
 from . import director, store
-from .errors import EventGame, GameReplaced, NotInTheEvent, PlayedOnPaper, RoundClosed
+from .errors import (
+    MAX_REASON,
+    EventGame,
+    GameReplaced,
+    NotInTheEvent,
+    PlayedOnPaper,
+    ReasonMissing,
+    RoundClosed,
+    TableSignedOff,
+)
 
 
 def _with_key(kept: sqlite3.Row) -> bool:
     """The request sends the event's director's key."""
     return has_request_context() and keys.opens(kept["director_hash"],
                                                 request.headers.get(director.HEADER))
+
+
+def _reason(kept: sqlite3.Row) -> str:
+    """The ``reason`` of the request's JSON body, for a change to a signed result."""
+    body = g.get("json_body") if has_request_context() else None
+    reason = body.get("reason") if isinstance(body, dict) else None
+    text = " ".join(reason.split()) if isinstance(reason, str) else ""
+    if not 0 < len(text) <= MAX_REASON:
+        raise ReasonMissing(round=kept["round"], table=kept["number"])
+    return text
 
 
 def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:
@@ -51,11 +76,18 @@ def keep(db: sqlite3.Connection, token: str, change: games.Change) -> None:
         raise GameReplaced(**where)
     if kept["paper"] is not None:
         raise PlayedOnPaper(**where)
-    if kept["round"] < kept["last"] and not kept["reopened"]:
+    if kept["signed"] is not None:
+        if not _with_key(kept):
+            raise TableSignedOff(**where)
+        store.log(db, kept["event_id"], store.API_DEVICE, "correct", round=kept["round"],
+                  table=kept["number"], change=str(change), reason=_reason(kept))
+    elif kept["round"] < kept["last"] and not kept["reopened"]:
         if not _with_key(kept):
             raise RoundClosed(**where)
         store.log(db, kept["event_id"], store.API_DEVICE, "game",
                   round=kept["round"], table=kept["number"], change=str(change))
+    if has_request_context():
+        store.set_last_device(db, token, device.device(create=True) or device.NOBODY)
 
 
 def _closed(kept: sqlite3.Row) -> str | None:
@@ -65,6 +97,8 @@ def _closed(kept: sqlite3.Row) -> str | None:
         return describe(GameReplaced(**where))
     if kept["paper"] is not None:
         return describe(PlayedOnPaper(**where))
+    if kept["signed"] is not None:
+        return describe(TableSignedOff(**where))
     if kept["round"] < kept["last"] and not kept["reopened"]:
         return describe(RoundClosed(**where))
     return None

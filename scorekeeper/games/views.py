@@ -32,6 +32,7 @@ from . import (
     imports,
     listed,
     offline,
+    parts,
     spreadsheet,
     store,
     summary,
@@ -153,7 +154,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
         catalog=offline.sheet_catalog(), withdrawn=withdrawn, **(asked or {}),
         keeping=keeping, view_url=view_url(game), sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
-        listed=access.allowed(get_db(), game.id),
+        listed=access.allowed(get_db(), game.id), parts=parts.shown(game.id),
     ), status
 
 
