@@ -17,7 +17,7 @@ from flask_babel import gettext
 
 from ..engine import errors
 from ..engine.standings import Standing
-from ..web import keys, security
+from ..web import keys, security, throttle
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
 from . import checks, director, joining, progress, store, transfer
@@ -218,9 +218,21 @@ def drop(event_id: str):
     return _change(event_id, store.DROP)
 
 
+@bp.post("/<event_id>/dropouts/undo")
+def undo_drop(event_id: str):
+    """A player's leaving taken back, while no round was seated since."""
+    _event, device = _directed(event_id)
+    data = read_json()
+    if not isinstance(data, dict):
+        raise EventNotAnObject()
+    name = checks.checked_player(data.get("player"))
+    db = get_db()
+    store.undo_drop(db, event_id, name, device)
+    return jsonify(event_json(load_progress(db, event_id), directing=True))
+
+
 def _table_answer(state: Progress, round_number: int, number: int):
-    table = next(t for t in state.tables
-                 if (t.seat.round, t.seat.number) == (round_number, number))
+    table = state.table(round_number, number)
     return jsonify({**table_json(table, True), "round": round_number})
 
 
@@ -245,12 +257,34 @@ def replace(event_id: str, number: int, table: int):
     return _table_answer(state, number, table), 201
 
 
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace/undo")
+def put_back(event_id: str, number: int, table: int):
+    """Undo the table's last replacement: its earlier game plays again."""
+    _event, device = _directed(event_id)
+    return _table_answer(progress.put_back(get_db(), event_id, number, table, device),
+                         number, table)
+
+
+@bp.get("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")
+@security.private
+def table_totals(event_id: str, number: int, table: int):
+    """Where the director's paper totals start: the totals typed already, else the totals
+    of the deals the table's phone sent (``deals`` of them)."""
+    _event, _device = _directed(event_id)
+    state = load_progress(get_db(), event_id).table(number, table)
+    return jsonify({"round": number, "table": table, "players": list(state.seat.players),
+                    "totals": state.totals, "paper": state.paper, "deals": state.deals})
+
+
 @bp.put("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")
 def totals(event_id: str, number: int, table: int):
     _event, device = _directed(event_id)
     data = read_json()
     if not isinstance(data, dict) or not isinstance(data.get("totals"), dict):
         raise BadShape(field="totals", expected="object")
+    for player, value in data["totals"].items():  # JSON whole numbers, never "70"
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadShape(field=f"totals.{player}", expected="a whole number")
     state = progress.type_totals(get_db(), event_id, number, table, data["totals"], device)
     return _table_answer(state, number, table)
 
@@ -266,12 +300,14 @@ def export(event_id: str):
 def import_file():
     """An event file made by ``export``: stored as a new event whose director is the
     importer (201 with its key, as a new event)."""
+    throttle.count_import("event")
     if (request.content_length or 0) > MAX_EVENT_FILE:
         raise EventFileTooLarge()
     raw = request.get_data(cache=False)
     if len(raw) > MAX_EVENT_FILE:
         raise EventFileTooLarge()
     key = keys.new_key()
-    event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
-                                     API_DEVICE)
+    with throttle.one_at_a_time():
+        event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
+                                         API_DEVICE)
     return created(event_id, key)

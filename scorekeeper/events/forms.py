@@ -92,10 +92,14 @@ class TotalsForm(FlaskForm):
     """A table's totals from its paper sheet: one field a player, ``total-<seat>``."""
 
     @classmethod
-    def for_table(cls, seat: SeatedTable) -> TotalsForm:
+    def for_table(cls, seat: SeatedTable, start: dict[str, int] | None = None) -> TotalsForm:
+        """The form for ``seat``'s players, filled with ``start`` (each player's total)
+        until the director types over it."""
         fields = {f"total_{index}": StringField(player, validators=[Length(max=20)])
                   for index, player in enumerate(seat.players)}
-        return type("TableTotalsForm", (cls,), fields)()
+        data = {f"total_{index}": str(start[player]) for index, player in
+                enumerate(seat.players) if start and player in start}
+        return type("TableTotalsForm", (cls,), fields)(data=data)
 
     def totals(self, seat: SeatedTable) -> dict[str, str]:
         return {player: (self[f"total_{index}"].data or "").strip()

@@ -58,6 +58,13 @@ def _act_sentence(act: Act) -> str:
     if act.act == "replace":
         return gettext("Replaced the game of table %(table)s, event round %(round)s, by a "
                        "new one; the old game is kept.", **where)
+    if act.act == "putback":
+        return gettext("Put back the earlier game of table %(table)s, event round "
+                       "%(round)s; the game it replaced is kept.", **where)
+    if act.act == "undrop":
+        return gettext("%(player)s stays after all: the leaving before event round "
+                       "%(round)s is taken back.", player=detail.get("player", ""),
+                       round=where["round"])
     if act.act == "paper":
         return gettext("Typed the totals of table %(table)s, event round %(round)s, from "
                        "its paper sheet.", **where)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..engine.errors import EventUnknownPlayer
+from ..engine.game import check_final_totals
 from ..engine.limits import MIN_EVENT_PLAYERS
 from ..engine.seating import draw_round, seat_round
 from ..engine.settings import whole
@@ -28,6 +29,9 @@ from .errors import (
     MAX_PAPER_TOTAL,
     AllRoundsSeated,
     BadPaperTotal,
+    MissingPaperTotal,
+    NotAtTable,
+    NothingToPutBack,
     NothingToReopen,
     NotReopened,
     RoundStillPlaying,
@@ -66,6 +70,11 @@ class TableState:
         if self.seat.paper is not None:
             return dict(self.seat.paper)
         return dict(self.game.state.totals) if self.game is not None else {}
+
+    @property
+    def deals(self) -> int:
+        """The deals its game holds (what its phone sent)."""
+        return len(self.game.state.deals) if self.game is not None else 0
 
     @property
     def leaders(self) -> tuple[str, ...]:
@@ -112,6 +121,11 @@ class Progress:
         """Whether the live page still shows where to sit: until every table of the round
         has entered its first deal."""
         return bool(self.current) and not all(t.started for t in self.current)
+
+    def table(self, round_number: int, number: int) -> TableState:
+        """Table ``number`` of round ``round_number`` (:class:`NoSuchTable` if none)."""
+        seat = self.event.table(round_number, number)
+        return next(t for t in self.tables if t.seat is seat)
 
     def seat_of(self) -> dict[str, TableState]:
         """Each player of the last round seated and their table."""
@@ -231,18 +245,42 @@ def replace(db: sqlite3.Connection, event_id: str, round_number: int, number: in
         return load_progress(db, event_id)
 
 
-def checked_totals(table: SeatedTable, totals: Mapping[object, object]) -> dict[str, int]:
-    """Each player's total from a paper sheet: a whole number from 0 to 9999 each, for
-    every player of the table and no one else."""
+def put_back(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
+             device: str) -> Progress:
+    """Undo the last replacement of the table's game: the game it replaced plays again,
+    as the table stood then (its totals from paper, re-opened or not); the newer game is
+    kept as a replaced game, so nothing entered is lost."""
+    with transaction(db):
+        table = must_load(db, event_id).table(round_number, number)
+        if store.put_back(db, event_id, table) is None:
+            raise NothingToPutBack(round=round_number, table=number)
+        store.log(db, event_id, device, "putback", round=round_number, table=number)
+        return load_progress(db, event_id)
+
+
+def checked_totals(event: Event, table: SeatedTable,
+                   totals: Mapping[object, object]) -> dict[str, int]:
+    """Each player's total from a paper sheet, checked as the table's game would have
+    checked its deals: every player of the table and no one else (:class:`NotAtTable`,
+    :class:`EventUnknownPlayer`), each a whole number from 0 to 9999
+    (:class:`MissingPaperTotal`, :class:`BadPaperTotal`; typed text is read as digits), and
+    totals the table's game could have ended with (``engine/game.py``
+    ``check_final_totals``: someone at the end, no total past what the deals hand out)."""
     for name in totals:
         if name not in table.players:
+            if name in event.players:
+                raise NotAtTable(player=str(name), round=table.round, table=table.number)
             raise EventUnknownPlayer(player=str(name))
     checked: dict[str, int] = {}
     for player in table.players:
-        value = whole(totals.get(player))
+        typed = totals.get(player)
+        if typed is None or (isinstance(typed, str) and not typed.strip()):
+            raise MissingPaperTotal(player=player)
+        value = whole(typed)
         if value is None or not 0 <= value <= MAX_PAPER_TOTAL:
-            raise BadPaperTotal(player=player, value=totals.get(player))
+            raise BadPaperTotal(player=player, value=typed)
         checked[player] = value
+    check_final_totals(event.settings_for(table.players), checked)
     return checked
 
 
@@ -253,7 +291,7 @@ def type_totals(db: sqlite3.Connection, event_id: str, round_number: int, number
     with transaction(db):
         event = must_load(db, event_id)
         table = event.table(round_number, number)
-        checked = checked_totals(table, totals)
+        checked = checked_totals(event, table, totals)
         store.set_paper(db, event_id, round_number, number, checked)
         store.set_reopened(db, event_id, round_number, number, False)
         store.log(db, event_id, device, "paper", round=round_number, table=number)

@@ -87,3 +87,11 @@ class MergeSameEvent(RulesError):
     player: str
     other: str
     event: str
+
+
+class NoSuchMerge(RulesError):
+    """Undoing a merge the series does not hold (or one undone already)."""
+
+    status = 404
+    template = N_("This series has no merge %(merge)s to undo.")
+    merge: int
