@@ -87,9 +87,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, device, i18n, kept, security
+    from .web import assets, db, device, i18n, kept, security, throttle
 
     kept.init_app(app)
+    throttle.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
