@@ -135,7 +135,11 @@ def test_two_tables_seated_at_once_are_refused(client, token):
 def test_drop_out_and_late_arrival_from_the_page(client, token):
     answer = start(client, token)
     path, director = event_path(answer), director_path(answer)
-    left = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk"})
+    asked = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk"})
+    assert asked.status_code == 200 and "Does Dirk leave the event?" in text(asked)
+    assert "Dirk left" not in text(client.get(director))  # nothing happened yet
+    left = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk",
+                                                 "confirm": "yes"})
     assert left.status_code == 302
     joined = client.post(path + "/players", data={"csrf_token": token, "player": " Zoë "})
     assert joined.status_code == 302

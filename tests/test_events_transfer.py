@@ -234,7 +234,7 @@ DAMAGED = [
      "EventFileProblem", ("DealOverBound", {"round": 1, "table": 1, "line": 1})),
     ("a restore of nothing",
      lambda d: d["tables"][0]["game"]["log"].append(["restore", 9, [5, 15, 25, 70], DATE]),
-     "EventFileProblem", ("CannotRestore", {"round": 1, "table": 1, "line": 2})),
+     "EventFileProblem", ("NoSuchDeal", {"round": 1, "table": 1, "line": 2})),
     ("a player unknown at a table",
      lambda d: d["tables"][0].update(players=["Nobody", "Else", "At", "All"]),
      "EventFileProblem", ("EventUnknownPlayer", {"round": 1, "table": 1})),
@@ -295,12 +295,14 @@ def test_the_refusal_names_the_place_in_the_visitors_language(evening, elsewhere
         2, [5, 5, 5, 5]))
     english = elsewhere.post("/api/v1/events/import", bad).get_json()["error"]
     assert english.startswith("In this event file, table 1 of event round 1, entry 1 of "
-                              "its log: This deal adds up to 20 bullheads")
+                              "the game's history: This deal adds up to 20 bullheads")
     dutch = elsewhere.post("/api/v1/events/import?lang=nl", bad).get_json()["error"]
-    assert dutch.startswith("In dit toernooibestand, tafel 1 van toernooironde 1,") and (
-        "20" in dutch)
+    assert dutch.startswith("In dit clubtoernooibestand, tafel 1 van toernooironde 1, "
+                            "vermelding 1 in de geschiedenis van het spel: Deze spelronde "
+                            "komt op 20 runderkoppen")
     german = elsewhere.post("/api/v1/events/import?lang=de", bad).get_json()["error"]
-    assert german.startswith("In dieser Turnierdatei, Tisch 1 von Turnierrunde 1,")
+    assert german.startswith("In dieser Clubturnierdatei, Tisch 1 von Turnierrunde 1, "
+                             "Eintrag 1 im Verlauf des Spiels: Dieser Durchgang ergibt 20")
 
 
 def test_the_import_page_names_the_place_too(evening, app):

@@ -111,9 +111,12 @@ def _visible(char: str) -> bool:
             and not _ignorable(char))
 
 
+_IGNORABLE_CHARS = frozenset(chr(code) for low, high in _IGNORABLE
+                             for code in range(low, high + 1))
+
+
 def _ignorable(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _IGNORABLE)
+    return char in _IGNORABLE_CHARS
 
 
 def _refuse_hidden(name: str, hidden: list[str]) -> None:

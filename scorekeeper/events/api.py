@@ -58,13 +58,20 @@ def rows_json(rows: list[Standing]) -> list[dict]:
 
 
 def standings_json(state: Progress, after: int | None = None) -> dict:
+    """``round``: the last round whose games the standings count (its finished tables
+    count while others still play: ``still_playing`` names those of the rounds
+    counted); ``complete``: the last round every game of which has ended."""
     if after is not None and after < state.event.round:
-        return {"round": after, "standings": rows_json(state.standings_after(after)),
-                "playing": []}
+        return {"round": after, "complete": after,
+                "standings": rows_json(state.standings_after(after)), "playing": [],
+                "still_playing": []}
     return {
-        "round": state.complete,
+        "round": state.counted,
+        "complete": state.complete,
         "standings": rows_json(state.standings),
         "playing": [t.seat.number for t in state.current if not t.finished],
+        "still_playing": [{"round": t.seat.round, "table": t.seat.number}
+                          for t in state.still_open],
     }
 
 
@@ -300,14 +307,14 @@ def export(event_id: str):
 def import_file():
     """An event file made by ``export``: stored as a new event whose director is the
     importer (201 with its key, as a new event)."""
-    throttle.count_import("event")
     if (request.content_length or 0) > MAX_EVENT_FILE:
         raise EventFileTooLarge()
-    raw = request.get_data(cache=False)
-    if len(raw) > MAX_EVENT_FILE:
-        raise EventFileTooLarge()
-    key = keys.new_key()
     with throttle.one_at_a_time():
+        throttle.count_import("event")
+        raw = request.get_data(cache=False)
+        if len(raw) > MAX_EVENT_FILE:
+            raise EventFileTooLarge()
+        key = keys.new_key()
         event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
                                          API_DEVICE)
     return created(event_id, key)

@@ -23,6 +23,8 @@ from .store import SeatedTable
 #: Where a pasted list of names is cut: at line breaks; a list on one line also at commas
 #: and semicolons.
 _LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
+#: The longest list of players the start form reads: 200 names of 40 characters and more.
+PLAYERS_TEXT = 20_000
 _ON_ONE_LINE = re.compile(r"[,;]+")
 
 
@@ -46,7 +48,8 @@ def pasted_names(text: str | None) -> list[str]:
 
 class EventForm(FlaskForm):
     name = StringField(lazy_gettext("Name of the event"), validators=[Length(max=400)])
-    players = TextAreaField(lazy_gettext("Players (6 to 200)"), validators=[Length(max=20000)])
+    players = TextAreaField(lazy_gettext("Players (6 to 200)"),
+                            validators=[Length(max=PLAYERS_TEXT)])
     rounds = StringField(lazy_gettext("Event rounds"), default="3", validators=[Length(max=20)])
     end = RadioField(
         lazy_gettext("The game ends"),

@@ -16,17 +16,18 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import segno
 from flask import Blueprint, Response, abort, request, url_for
-from flask_babel import gettext
+from flask_babel import format_date, gettext
 
 from ..engine.standings import placement_points
 from ..games import spreadsheet
 from ..web import pdf, security
 from ..web.db import get_db
 from . import director
-from .present import score
+from .present import score, standings_heading
 from .progress import Progress, load_progress
 
 bp = Blueprint("events_paper", __name__)
@@ -71,17 +72,20 @@ _making = threading.Lock()
 MADE_KEPT = 16
 
 
-def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, paper: str):
-    """The standings (``engine.standings.Standing`` rows) as a PDF answer."""
-    key = (name, round_number, lang, paper, tuple(
+def standings_pdf(name: str, heading: str, standings: Sequence, lang: str, paper: str,
+                  left: frozenset[str] = frozenset(), day: str = ""):
+    """The standings (``engine.standings.Standing`` rows) as a PDF answer, under
+    ``heading`` (what they count), the players in ``left`` marked as having left, dated
+    ``day`` (the day they were made, ``2026-11-27``)."""
+    key = (name, heading, lang, paper, left, day, tuple(
         (row.rank, row.player, row.points, row.relative, row.bullheads, row.games, row.lot)
         for row in standings))
     with _making:
         made = _made.get(key)
         if made is None:
             made = pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
-                                name=name, round_number=round_number, standings=standings,
-                                number=score).get_data()
+                                name=name, heading=heading, standings=standings,
+                                number=score, left=left, day=day).get_data()
             _made[key] = made
             while len(_made) > MADE_KEPT:
                 _made.popitem(last=False)
@@ -112,11 +116,15 @@ def standings(event_id: str):
     """The standings now, or ``?after=<round>`` as they stood once that round ended."""
     state = load_progress(get_db(), event_id)
     after = request.args.get("after", type=int)
-    if after is not None and 1 <= after < state.event.round:
-        return standings_pdf(state.event.name, after, state.standings_after(after),
-                             pdf.current_lang(), pdf.paper_arg())
-    return standings_pdf(state.event.name, state.complete, state.standings,
-                         pdf.current_lang(), pdf.paper_arg())
+    event = state.event
+    left = frozenset(event.players) - frozenset(event.active)
+    day = format_date(datetime.now(UTC).date(), "long")
+    if after is not None and 1 <= after < event.round:
+        heading = gettext("Standings after event round %(round)s", round=after)
+        return standings_pdf(event.name, heading, state.standings_after(after),
+                             pdf.current_lang(), pdf.paper_arg(), left, day)
+    return standings_pdf(event.name, standings_heading(state), state.standings,
+                         pdf.current_lang(), pdf.paper_arg(), left, day)
 
 
 def results_table(state: Progress) -> list[list[object]]:

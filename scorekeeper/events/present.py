@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal, gettext, ngettext
 
+from .progress import Progress
 from .store import Act, Event
 
 
@@ -31,6 +32,27 @@ def games_rule(event: Event) -> str:
     if event.virgin_doubling:
         text += " " + gettext("With Virgin doubling.")
     return text
+
+
+def standings_heading(state: Progress) -> str:
+    """What the standings count, said where they are shown: after which event round, and
+    which tables of the rounds counted still play ("after event round 2, table 6 still
+    playing"), so the heading never claims a round the figures do not match."""
+    if state.finished:
+        return gettext("Final standings")
+    if not state.counted:
+        return gettext("Standings")
+    heading = gettext("Standings after event round %(round)s", round=state.counted)
+    open_tables = state.still_open
+    if not open_tables:
+        return heading
+    named = ", ".join(
+        str(t.seat.number) if t.seat.round == state.counted else
+        gettext("%(table)s of event round %(round)s", table=t.seat.number,
+                round=t.seat.round) for t in open_tables)
+    return heading + " " + ngettext("(table %(tables)s still playing)",
+                                    "(tables %(tables)s still playing)", len(open_tables),
+                                    tables=named)
 
 
 def _act_sentence(act: Act) -> str:

@@ -113,6 +113,19 @@ class Progress:
         return first_open - 1
 
     @property
+    def counted(self) -> int:
+        """The last round the standings count games of: the highest round with a finished
+        table (0 before any game ended). It runs ahead of :attr:`complete` while a
+        round is being played: its finished tables count already."""
+        return max((t.seat.round for t in self.tables if t.finished), default=0)
+
+    @property
+    def still_open(self) -> list[TableState]:
+        """Tables of the rounds counted whose games have not ended: the standings change
+        when they do."""
+        return [t for t in self.playing if t.seat.round <= self.counted]
+
+    @property
     def finished(self) -> bool:
         return self.event.round == self.event.rounds and not self.playing
 

@@ -21,7 +21,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext, ngettext
+from flask_babel import format_number, gettext, ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine.errors import RulesError
@@ -39,13 +39,22 @@ from .errors import (
     NoPlayerChosen,
     NotADirectorLink,
 )
-from .forms import DropForm, EventForm, ImportForm, JoinForm, SeatForm, TotalsForm
+from .forms import (
+    PLAYERS_TEXT,
+    DropForm,
+    EventForm,
+    ImportForm,
+    JoinForm,
+    SeatForm,
+    TotalsForm,
+)
 from .progress import Progress, TableState, load_progress, seat_next_round
 from .store import must_load
 
 bp = Blueprint("events", __name__)
 bp.add_app_template_filter(present.score, "event_score")
 bp.add_app_template_filter(present.signed, "event_signed")
+bp.add_app_template_filter(present.standings_heading, "standings_heading")
 
 #: Events this browser started or directs, listed on the start page (the signed session).
 MY_EVENTS = 20
@@ -99,7 +108,9 @@ def index():
                 return _make_director(event_id, key, _to_director(event_id, key, new=1),
                                       act="create")
     elif request.method == "POST":
-        problem = gettext("Please check the form.")
+        problem = (gettext("The list of players is longer than %(limit)s characters, more "
+                           "than 200 names need.", limit=format_number(PLAYERS_TEXT))
+                   if form.players.errors else gettext("Please check the form."))
     return render_template("events/index.html", form=form, problem=problem,
                            recent=store.named_events(get_db(), session.get("events", []))
                            ), 400 if problem else 200
@@ -395,12 +406,12 @@ def import_page():
     problem, status, headers = None, 200, {}
     if form.validate_on_submit():
         try:
-            throttle.count_import("event")
-            raw = form.file.data.read(MAX_EVENT_FILE + 1) if form.file.data else b""
-            if len(raw) > MAX_EVENT_FILE:
-                raise EventFileTooLarge()
-            key, device = keys.new_key(), director.new_device()
             with throttle.one_at_a_time():
+                throttle.count_import("event")
+                raw = form.file.data.read(MAX_EVENT_FILE + 1) if form.file.data else b""
+                if len(raw) > MAX_EVENT_FILE:
+                    raise EventFileTooLarge()
+                key, device = keys.new_key(), director.new_device()
                 event_id = transfer.import_event(get_db(), parse_json(raw),
                                                  keys.key_hash(key), device)
         except RulesError as exc:

@@ -92,7 +92,7 @@ def place_words(place: object) -> str:
                  gettext("table %(table)s of event round %(round)s"))
         parts.append(words % {"table": place["table"], "round": place["round"]})
     if "line" in place:
-        parts.append(gettext("entry %(number)s of its log", number=place["line"]))
+        parts.append(gettext("entry %(number)s of the game's history", number=place["line"]))
     if "field" in place:
         parts.append(gettext("the field “%(field)s”", field=place["field"]))
     return ", ".join(parts)

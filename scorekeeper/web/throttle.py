@@ -2,8 +2,9 @@
 
 An event file stores up to a thousand games, a game backup twenty; anyone may send one,
 so each kind is bounded per client (its address as the server sees it) and per stretch of
-time, and event files are stored one at a time. A request past a bound is refused before
-anything is read, with 429, ``Retry-After`` and a sentence in the visitor's language
+time, and event files are read and stored one at a time (an attempt refused because
+another is being stored does not count). A request past a bound is refused before its
+file is read, with 429, ``Retry-After`` and a sentence in the visitor's language
 (docs/api.md, Imports never stall the tables). The counts live in the application (one
 process serves the site), so a restart forgets them, and each test's app starts afresh.
 
