@@ -259,8 +259,19 @@ def join(event_id: str):
     return _change(event_id, store.JOIN, JoinForm())
 
 
-@bp.post("/events/<event_id>/dropouts")
+@bp.route("/events/<event_id>/dropouts", methods=["GET", "POST"])
 def drop(event_id: str):
+    """A player leaves; a GET (the leaving form, ``?player=``) asks first, and so does a
+    POST without ``confirm=yes``."""
+    if request.method == "GET":
+        event, _device, key = _directing(event_id)
+        try:
+            typed = request.args.get("player", "")
+            if not typed.strip():
+                raise NoPlayerChosen()
+            return _confirm_leaving(event, key, event.check_drop(checks.checked_player(typed)))
+        except RulesError as exc:
+            return _refused(event_id, key, exc)
     return _change(event_id, store.DROP, DropForm())
 
 
@@ -304,12 +315,14 @@ def close(event_id: str, number: int, table: int):
         get_db(), event_id, number, table, device))
 
 
-@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
+@bp.route("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace",
+          methods=["GET", "POST"])
 def replace(event_id: str, number: int, table: int):
-    """Asks first (what the table's game holds stops counting), then replaces it."""
-    if not _confirmed():
+    """Asks first (a GET, or a POST without ``confirm=yes``: what the table's game holds
+    stops counting), then replaces it."""
+    if request.method == "GET" or not _confirmed():
         event, _device, key = _directing(event_id)
-        if not SeatForm().validate_on_submit():
+        if request.method == "POST" and not SeatForm().validate_on_submit():
             return _refused(event_id, key, None)
         try:
             state = load_progress(get_db(), event_id).table(number, table)

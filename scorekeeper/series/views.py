@@ -120,13 +120,21 @@ def director_page(series_id: str, key: str):
     return answer
 
 
-@bp.post("/series/<series_id>/merge")
+@bp.route("/series/<series_id>/merge", methods=["GET", "POST"])
 def merge_form(series_id: str):
-    """Two spellings of one player count as one from now on."""
+    """Two spellings of one player count as one from now on; the merge form (a GET with
+    ``?source=&target=``) asks first, and so does a POST without ``confirm=yes``."""
     series = must_load(get_db(), series_id)
     key = series_key.held_key(series)
     if key is None or series_key.HEADER in request.headers:
         raise SeriesOnly(series=series.name)
+    if request.method == "GET":
+        try:
+            return _confirm_merge(series, key, *checked_merge(
+                series, request.args.get("source"), request.args.get("target")))
+        except RulesError as exc:
+            return _director(load_season(get_db(), series_id), key, describe(exc),
+                             exc.status)
     form = MergeForm()
     if not form.validate_on_submit():
         return _director(load_season(get_db(), series_id), key,
