@@ -243,18 +243,21 @@ def _table_answer(state: Progress, round_number: int, number: int):
     return jsonify({**table_json(table, True), "round": round_number})
 
 
+def _remedy(event_id: str, number: int, table: int, act):
+    """A remedy at a table (``act(db, event_id, round, table, device)``), the director's;
+    answers the table."""
+    _event, device = _directed(event_id)
+    return _table_answer(act(get_db(), event_id, number, table, device), number, table)
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
 def reopen(event_id: str, number: int, table: int):
-    _event, device = _directed(event_id)
-    return _table_answer(progress.reopen(get_db(), event_id, number, table, device),
-                         number, table)
+    return _remedy(event_id, number, table, progress.reopen)
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
 def close(event_id: str, number: int, table: int):
-    _event, device = _directed(event_id)
-    return _table_answer(progress.close(get_db(), event_id, number, table, device),
-                         number, table)
+    return _remedy(event_id, number, table, progress.close)
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
@@ -267,9 +270,7 @@ def replace(event_id: str, number: int, table: int):
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace/undo")
 def put_back(event_id: str, number: int, table: int):
     """Undo the table's last replacement: its earlier game plays again."""
-    _event, device = _directed(event_id)
-    return _table_answer(progress.put_back(get_db(), event_id, number, table, device),
-                         number, table)
+    return _remedy(event_id, number, table, progress.put_back)
 
 
 @bp.get("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")

@@ -41,6 +41,17 @@ def api(page: Page, base_url: str, key: str | None = None) -> dict:
     return {"X-CSRFToken": token, **({"X-Director-Key": key} if key else {})}
 
 
+def seated(page: Page, base_url: str, names: list[str]) -> tuple[str, str, list[dict]]:
+    """An event started on ``page``'s phone with its first round seated: the director's
+    page, the event's id and the tables (with their games)."""
+    director = start_event(page, base_url, names)
+    key = director.rsplit("/", 1)[1]
+    eid = director.split("/events/")[1].split("/")[0]
+    tables = page.request.post(f"{base_url}/api/v1/events/{eid}/rounds",
+                               headers=api(page, base_url, key)).json()["tables"]
+    return director, eid, tables
+
+
 def enter(page: Page, base_url: str, table: dict, values, number: int = 1) -> None:
     answer = page.request.post(
         f"{base_url}/api/v1/games/{table['game']}/deals", headers=api(page, base_url),
@@ -51,13 +62,9 @@ def enter(page: Page, base_url: str, table: dict, values, number: int = 1) -> No
 def test_the_directors_destructive_acts_ask_first_and_come_undone(browser: Browser,
                                                                    base_url: str):
     page = phone(browser)
-    director = start_event(page, base_url, NAMES)
-    key = director.rsplit("/", 1)[1]
-    eid = director.split("/events/")[1].split("/")[0]
-    seated = page.request.post(f"{base_url}/api/v1/events/{eid}/rounds",
-                               headers=api(page, base_url, key)).json()["tables"]
-    enter(page, base_url, seated[0], DEAL)  # table 1 has ended
-    winner = seated[0]["players"][0]  # the fewest bullheads
+    director, _eid, tables = seated(page, base_url, NAMES)
+    enter(page, base_url, tables[0], DEAL)  # table 1 has ended
+    winner = tables[0]["players"][0]  # the fewest bullheads
 
     # Replacing a finished table's game: asked first, saying what stops counting.
     page.goto(director + "?lang=en")
@@ -105,8 +112,8 @@ def test_the_directors_destructive_acts_ask_first_and_come_undone(browser: Brows
     assert "Wim Meijer" in page.locator(".roster").inner_text()
 
     # Paper totals: the form starts from the deals the table's phone sent, and is checked.
-    enter(page, base_url, seated[1], (5, 15, 25, 10))
-    enter(page, base_url, seated[1], (20, 5, 6, 10), number=2)
+    enter(page, base_url, tables[1], (5, 15, 25, 10))
+    enter(page, base_url, tables[1], (20, 5, 6, 10), number=2)
     page.goto(director + "?lang=de")
     page.locator("#table-1-2 .table-acts > summary").click()
     page.get_by_role("link", name="Summen von einem Papierzettel eingeben").click()
@@ -129,11 +136,7 @@ def test_the_directors_destructive_acts_ask_first_and_come_undone(browser: Brows
 def test_where_do_i_sit_takes_letters_with_and_without_marks(browser: Browser,
                                                               base_url: str):
     page = phone(browser)
-    director = start_event(page, base_url, NAMES)
-    key = director.rsplit("/", 1)[1]
-    eid = director.split("/events/")[1].split("/")[0]
-    page.request.post(f"{base_url}/api/v1/events/{eid}/rounds",
-                      headers=api(page, base_url, key))
+    _director, eid, _tables = seated(page, base_url, NAMES)
     page.goto(f"{base_url}/events/{eid}/find?lang=en")
     found = page.locator("#find-list li:not([hidden]) .find-name")
     for typed, name in (("sor", "Søren Ødegård"), ("ODE", "Søren Ødegård"),
@@ -179,14 +182,10 @@ MEASURE = """() => {
 def test_the_live_page_reads_from_across_the_room_in_dutch_and_german(browser: Browser,
                                                                       base_url: str):
     page = phone(browser)
-    director = start_event(page, base_url, CLUB)
-    key = director.rsplit("/", 1)[1]
-    eid = director.split("/events/")[1].split("/")[0]
-    seated = page.request.post(f"{base_url}/api/v1/events/{eid}/rounds",
-                               headers=api(page, base_url, key)).json()["tables"]
-    for table in seated[:-1]:
+    _director, eid, tables = seated(page, base_url, CLUB)
+    for table in tables[:-1]:
         enter(page, base_url, table, (*DEAL, 10)[:len(table["players"])])
-    last = seated[-1]
+    last = tables[-1]
     enter(page, base_url, last, (10, 8, 6, 10, 6)[:len(last["players"])])  # still playing
     page.context.close()
     for lang, locale, heading in (
