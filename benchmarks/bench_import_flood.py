@@ -14,12 +14,17 @@ hold time). Meanwhile:
 
 It reports the deals' latency (p50, p95, worst), every answer of 500 or more (there must
 be none), the imports stored and refused (429 past the bound, with ``Retry-After``), and
-the lock hold times of every write transaction (p50, p95, worst; the promise: never over
-0.2 s). Two runs: with the app's own bounds on imports (``bounded``, most imports refused
-with 429), and with the bounds lifted (``unbounded``: every import is stored, one at a
-time, the worst a server meets).
+the lock hold time of every write transaction (p50, p95, worst; the promise: never over
+0.2 s), as wall time and as the serving thread's own CPU time meanwhile (on a busy machine
+the wall time also holds the moments the thread waited for a core). Three runs: the phone
+alone (``quiet``, the baseline the others compare with), with the app's own bounds on
+imports (``bounded``: most imports refused with 429), and with the bounds lifted
+(``unbounded``: every import is stored, one at a time, the worst a server meets).
 
-Run: ``.venv/bin/python benchmarks/bench_import_flood.py`` (about 50 s), or
+``--source DIR`` serves another checkout of the app (``git archive main | tar -x -C DIR``)
+with the same clients, to compare with the code before a change.
+
+Run: ``.venv/bin/python benchmarks/bench_import_flood.py`` (about 80 s), or
 ``--seconds 10 --runs unbounded``. ``tests/test_events_import_flood.py`` runs it briefly.
 """
 
@@ -90,14 +95,16 @@ def file_bytes(data: dict) -> bytes:
 
 
 def serve(port: int, database: str, limits: str, holds_path: str) -> None:
-    """``python -m scorekeeper``'s server, each outermost write transaction timed."""
+    """``python -m scorekeeper``'s server, each outermost write transaction timed; the app
+    of the checkout it runs in (its working directory, ``--source``)."""
+    sys.path[:] = [os.getcwd(), *(p for p in sys.path if p != str(ROOT))]
     from contextlib import contextmanager
 
     from waitress import serve as waitress_serve
 
     from scorekeeper.web import db
 
-    holds: list[float] = []
+    holds: list[tuple[float, float]] = []
     untimed = db.transaction
 
     @contextmanager
@@ -106,14 +113,15 @@ def serve(port: int, database: str, limits: str, holds_path: str) -> None:
             with untimed(conn) as inner:
                 yield inner
             return
-        start = None
+        start = cpu = None
         try:
             with untimed(conn) as inner:
                 start = time.perf_counter()  # BEGIN IMMEDIATE returned: the lock is held
+                cpu = time.thread_time()
                 yield inner
         finally:
-            if start is not None:
-                holds.append(time.perf_counter() - start)
+            if start is not None and cpu is not None:
+                holds.append((time.perf_counter() - start, time.thread_time() - cpu))
 
     db.transaction = timed  # before the features import it
 
@@ -133,15 +141,15 @@ def serve(port: int, database: str, limits: str, holds_path: str) -> None:
 
 
 class Server:
-    def __init__(self, limits: str, folder: Path) -> None:
+    def __init__(self, limits: str, folder: Path, source: Path = ROOT) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.holds_path = folder / f"holds-{limits}.json"
         command = [sys.executable, __file__, "--serve", str(self.port),
                    str(folder / f"{limits}.sqlite"), limits, str(self.holds_path)]
-        self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ,
-                                                                "PYTHONPATH": str(ROOT)})
+        self.process = subprocess.Popen(command, cwd=source, env={**os.environ,
+                                                                  "PYTHONPATH": str(source)})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -151,7 +159,7 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("the server did not answer /healthz within 60 s")
 
-    def stop(self) -> list[float]:
+    def stop(self) -> list[list[float]]:
         self.process.terminate()
         try:
             self.process.wait(timeout=20)
@@ -269,7 +277,8 @@ def percentile(values: list[float], share: float) -> float:
 @dataclass
 class Outcome:
     record: Record
-    holds: list[float]
+    holds: list[list[float]]
+    """Per write transaction: seconds it held the lock, and its thread's CPU seconds."""
 
     @property
     def errors(self) -> int:
@@ -281,7 +290,8 @@ class Outcome:
         return percentile(self.record.deals, 0.95)
 
     def report(self, name: str) -> str:
-        r, holds = self.record, self.holds
+        r = self.record
+        holds, cpu = [h[0] for h in self.holds], [h[1] for h in self.holds]
         lines = [
             f"{name}: deals {len(r.deals)}, answers {dict(sorted(r.deal_statuses.items()))}; "
             f"latency p50 {statistics.median(r.deals) * 1000:.0f} ms, p95 "
@@ -291,16 +301,20 @@ class Outcome:
             + (f"{statistics.median(r.import_seconds):.2f} s" if r.import_seconds else "-"),
             f"  write lock held by each of {len(holds)} transactions: p50 "
             f"{percentile(holds, 0.5) * 1000:.1f} ms, p95 {percentile(holds, 0.95) * 1000:.1f} "
-            f"ms, worst {max(holds, default=0) * 1000:.1f} ms",
+            f"ms, worst {max(holds, default=0) * 1000:.1f} ms; its thread's CPU meanwhile "
+            f"p95 {percentile(cpu, 0.95) * 1000:.1f} ms, worst {max(cpu, default=0) * 1000:.1f} ms",
             f"  answers of 500 or more (or none): {self.errors}",
         ]
         lines += [f"  ! {failure}" for failure in r.failures[:5]]
         return "\n".join(lines)
 
 
-def run(limits: str, seconds: float, importers: int, every: float, folder: Path) -> Outcome:
+def run(limits: str, seconds: float, importers: int, every: float, folder: Path,
+        source: Path = ROOT) -> Outcome:
+    """One run: ``importers`` clients (none for ``quiet``) and the phone for ``seconds``."""
     body = file_bytes(largest_event_file())
-    server = Server(limits, folder)
+    server = Server(limits, folder, source)
+    importers = 0 if limits == "quiet" else importers
     record = Record()
     try:
         until = time.monotonic() + seconds
@@ -323,7 +337,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--importers", type=int, default=3)
     parser.add_argument("--every", type=float, default=0.1)
-    parser.add_argument("--runs", default="bounded,unbounded")
+    parser.add_argument("--runs", default="quiet,bounded,unbounded")
+    parser.add_argument("--source", type=Path, default=ROOT)
     parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -332,11 +347,18 @@ def main() -> None:
         return
     body = file_bytes(largest_event_file())
     print(f"largest event file: {len(body) / 1024:.0f} KB, 200 players, 20 rounds, "
-          f"1000 tables; load average {os.getloadavg()[0]:.1f}")
+          f"1000 tables; {args.source}; load average {os.getloadavg()[0]:.1f}")
+    quiet = None
     with tempfile.TemporaryDirectory() as folder:
         for limits in args.runs.split(","):
-            outcome = run(limits, args.seconds, args.importers, args.every, Path(folder))
+            outcome = run(limits, args.seconds, args.importers, args.every, Path(folder),
+                          args.source)
             print(outcome.report(limits))
+            if limits == "quiet":
+                quiet = outcome
+            elif quiet is not None and quiet.record.deals:
+                ratio = outcome.deal_p95 / quiet.deal_p95
+                print(f"  deals' p95 against the quiet run: {ratio:.1f}x")
 
 
 if __name__ == "__main__":
