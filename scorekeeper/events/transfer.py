@@ -405,7 +405,7 @@ def _check_round(event: Event, seats: list[SeatedTable]) -> None:
         if player not in seated:
             raise EventFileMissesPlayer(player=player, round=number)
     sizes = sorted(len(seat.players) for seat in seats)
-    expected = sorted(table_sizes(len(active)))
+    expected = sorted(_at({"round": number}, lambda: table_sizes(len(active))))
     if sizes != expected:
         raise EventFileTableSizes(round=number, players=len(active),
                                   sizes=", ".join(map(str, sizes)),

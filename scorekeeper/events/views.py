@@ -226,11 +226,9 @@ def _change(event_id: str, kind: str, form: JoinForm | DropForm):
     if not form.validate_on_submit():
         return _refused(event_id, key, None, join)
     try:
-        if kind == store.DROP and not (form.player.data or "").strip():
-            raise NoPlayerChosen()
-        name = checks.checked_player(form.player.data)
         if kind == store.DROP and not _confirmed():
-            return _confirm_leaving(event, key, event.check_drop(name))
+            return _confirm_leaving(event, key, form.player.data)
+        name = checks.checked_player(form.player.data)
         _stored, change = store.change_player(get_db(), event_id, kind, name, device)
     except RulesError as exc:
         return _refused(event_id, key, exc, join)
@@ -238,7 +236,12 @@ def _change(event_id: str, kind: str, form: JoinForm | DropForm):
                         round=change.from_round)
 
 
-def _confirm_leaving(event: store.Event, key: str, player: str):
+def _confirm_leaving(event: store.Event, key: str, typed: str | None):
+    """The question before a player leaves: who, from which round, what still counts
+    (a refusal when no player is chosen, or the one chosen cannot leave)."""
+    if not (typed or "").strip():
+        raise NoPlayerChosen()
+    player = event.check_drop(checks.checked_player(typed))
     state = load_progress(get_db(), event.id)
     games = sum(1 for t in state.tables if t.finished and player in t.seat.players)
     following = event.round + 1
@@ -266,10 +269,7 @@ def drop(event_id: str):
     if request.method == "GET":
         event, _device, key = _directing(event_id)
         try:
-            typed = request.args.get("player", "")
-            if not typed.strip():
-                raise NoPlayerChosen()
-            return _confirm_leaving(event, key, event.check_drop(checks.checked_player(typed)))
+            return _confirm_leaving(event, key, request.args.get("player"))
         except RulesError as exc:
             return _refused(event_id, key, exc)
     return _change(event_id, store.DROP, DropForm())

@@ -91,6 +91,8 @@ def place_words(place: object) -> str:
                  if place.get("replaced") else
                  gettext("table %(table)s of event round %(round)s"))
         parts.append(words % {"table": place["table"], "round": place["round"]})
+    elif "round" in place:
+        parts.append(gettext("event round %(round)s", round=place["round"]))
     if "line" in place:
         parts.append(gettext("entry %(number)s of the game's history", number=place["line"]))
     if "field" in place:
