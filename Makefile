@@ -90,6 +90,7 @@ vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/limits.js 
 	$(BIN)/python tests/vectors/make_deal_vectors.py
 	$(BIN)/python tests/vectors/make_sheet_vectors.py
 	$(BIN)/python tests/vectors/make_form_vectors.py
+	$(BIN)/python tests/vectors/make_name_vectors.py
 	$(BIN)/python tests/vectors/make_limits.py
 
 site: $(BIN)/.installed compile-translations ## Export the rules reference as a static site in site/

@@ -87,9 +87,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, backup, db, device, i18n, kept, security, workers
+    from .web import assets, backup, db, device, i18n, kept, security, throttle, workers
 
     kept.init_app(app)
+    throttle.init_app(app)
     db.init_app(app)
     backup.init_app(app)
     i18n.init_app(app)

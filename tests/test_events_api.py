@@ -184,7 +184,10 @@ def test_a_correction_recomputes_the_standings(api):
 
     api.put(f"/api/v1/games/{game}/deals/1", {"bullheads": {e: 30, f: 0, g: 30}})
     answer = api.standings(event["id"])
-    assert answer["round"] == 0 and answer["playing"] == [2]
+    # table 1 has ended and counts; table 2 plays on: "after event round 1 (table 2 still
+    # playing)", never a round whose games count differently
+    assert answer["round"] == 1 and answer["complete"] == 0 and answer["playing"] == [2]
+    assert answer["still_playing"] == [{"round": 1, "table": 2}]
     assert {r["player"]: r["games"] for r in answer["standings"]}[e] == 0
     assert api.post(f"/api/v1/events/{event['id']}/rounds").status_code == 409
 

@@ -315,7 +315,8 @@ def test_a_closed_rounds_game_changes_only_with_the_key(director, client):
     undone = director.delete(f"/api/v1/games/{game}/deals/1", key=False)  # the table again
     assert undone.status_code == 200
     event, standings = director.state(eid)
-    assert standings["round"] == 0  # the director re-opened it, and is told:
+    assert standings["complete"] == 0  # the director re-opened it, and is told:
+    assert standings["still_playing"] == [{"round": 1, "table": 1}]
     refused = director.post(f"/api/v1/events/{eid}/rounds")
     assert refused.status_code == 409 and refused.get_json()["code"] == "RoundStillPlaying"
     assert refused.get_json()["fields"] == {"round": 1, "tables": 1}
@@ -359,7 +360,7 @@ def test_replace_a_broken_game_and_type_totals_from_paper(director, client):
     assert late.status_code == 409 and late.get_json()["code"] == "PlayedOnPaper"
 
     director.post(f"/api/v1/events/{eid}/rounds/1/tables/2/reopen")  # the game counts again
-    assert director.state(eid)[1]["round"] == 0
+    assert director.state(eid)[1]["complete"] == 0
     history = director.get(f"/api/v1/events/{eid}/export", key=True).get_json()["history"]
     assert [line["act"] for line in history] == ["create", "seat", "replace", "paper",
                                                  "reopen"]
@@ -428,8 +429,15 @@ def test_the_standings_after_any_earlier_round(director, stranger):
     director.play(second[0])  # one table of round 2 has ended, the other plays on
     partly = director.get(f"/api/v1/events/{eid}/standings").get_json()
     strictly = director.get(f"/api/v1/events/{eid}/standings?after=1").get_json()
-    assert partly["round"] == 1 and partly["standings"] != after_one["standings"]
+    # round 2's finished table counts already: the standings say round 2, and which
+    # table of it still plays, never "after round 1" over round-2 figures
+    assert (partly["round"], partly["complete"]) == (2, 1)
+    assert partly["still_playing"] == [{"round": 2, "table": 2}]
+    assert partly["standings"] != after_one["standings"]
     assert strictly == {**after_one, "playing": []}
+    heading = "Standings after event round 2 (table 2 still playing)"
+    for path in (f"/events/{eid}", f"/events/{eid}/live"):
+        assert heading in page_text(stranger.client.get(path)), path
     director.play(second[1])
     now = director.get(f"/api/v1/events/{eid}/standings").get_json()
     assert now["round"] == 2 and "Zoë" in [r["player"] for r in now["standings"]]

@@ -3,6 +3,7 @@ the live standings page."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -146,7 +147,11 @@ def test_two_tables_seated_at_once_are_refused(client, token):
 def test_drop_out_and_late_arrival_from_the_page(client, token):
     answer = start(client, token)
     path, director = event_path(answer), director_path(answer)
-    left = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk"})
+    asked = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk"})
+    assert asked.status_code == 200 and "Does Dirk leave the event?" in text(asked)
+    assert "Dirk left" not in text(client.get(director))  # nothing happened yet
+    left = client.post(path + "/dropouts", data={"csrf_token": token, "player": "Dirk",
+                                                 "confirm": "yes"})
     assert left.status_code == 302
     joined = client.post(path + "/players", data={"csrf_token": token, "player": " Zoë "})
     assert joined.status_code == 302
@@ -182,3 +187,21 @@ def test_the_start_page_lists_only_this_browsers_events(app, client, token):
     assert f'href="{path}"' in client.get("/events").get_data(as_text=True)
     other = app.test_client()
     assert "Mijn clubavond" not in text(other.get("/events"))
+
+
+def test_the_start_form_says_what_is_too_long(client, token):
+    answer = client.post("/events", data={
+        "csrf_token": token, "name": "Clubavond", "players": "x" * 20_001, "rounds": "2",
+        "end": "threshold", "threshold": "66"})
+    assert answer.status_code == 400
+    assert "The list of players is longer than 20,000 characters" in text(answer)
+
+
+def test_an_event_file_over_the_door_gets_the_import_page(client, token):
+    big = b'{"pad": "' + b"x" * (700 * 1024) + b'"}'
+    answer = client.post("/events/import?lang=de", data={
+        "csrf_token": token, "file": (io.BytesIO(big), "event.json")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 413
+    assert "Diese Clubturnierdatei ist größer als 256 KB" in text(answer)
+    assert 'type="file"' in answer.get_data(as_text=True)  # the form, to try again

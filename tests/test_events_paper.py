@@ -65,13 +65,17 @@ def test_standings_print_shared_points_and_mark_the_lot(app, tmp_path):
         SimpleNamespace(rank=3, player="Cas", points=Fraction(9), relative=Fraction(-4, 3),
                         bullheads=51, games=2, lot=2, wins=0),
     ]
-    with app.test_request_context():
-        body = standings_pdf("Clubavond", 2, rows, "nl", "a4").get_data()
+    with app.test_request_context("/?lang=nl"):
+        body = standings_pdf("Clubavond", "Klassement na toernooironde 2", rows, "nl", "a4",
+                             frozenset({"Cas"}), "27 november 2026").get_data()
     text = pdf_text(body, tmp_path)
     lines = [" ".join(line.split()) for line in text.splitlines()]
     assert "1 Ann 14 11,5 20 2" in lines
     assert "2* Bob 9 -1,33 51 2" in lines
     assert "Klassement na toernooironde 2" in text
+    assert any(line.startswith("3* Cas (") and line.endswith(") 9 -1,33 51 2")
+               for line in lines), lines  # Cas left the event: said on paper too
+    assert "27 november 2026" in text
 
 
 # --- Through the routes: an event seated by the API, its paper read back -----------------

@@ -64,7 +64,7 @@ def test_import_refuses_damaged_files(client, csrf_headers):
     cheat = json.loads(json.dumps(data))
     cheat["events"][1]["bullheads"]["Ann"] = 1  # 55 holds 7 bullheads, not 1
     for text, expected in (("{", "not a game file"), ("[]", "not a game file"),
-                           (json.dumps(over), "cannot be scored"),
+                           (json.dumps(over), "In this backup, entry 1 of the game"),
                            (json.dumps(cheat), "not a game file")):
         answer = client.post("/games/import", data={"csrf_token": token, "text": text})
         assert answer.status_code == 400 and expected in answer.get_data(as_text=True)

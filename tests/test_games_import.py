@@ -4,6 +4,7 @@ strict types; and text that cannot be stored refused (never a 500), in backups a
 from __future__ import annotations
 
 import copy
+import html
 import json
 
 import pytest
@@ -276,3 +277,34 @@ def test_a_leap_day_is_a_moment(send):
 def test_an_impossible_moment_is_refused_in_every_language(send, lang, sentence):
     data = backup((5, 3), created_at="2026-02-30T19:00:00Z")
     refused(send(data, lang=lang), sentence)
+
+
+def test_a_key_given_twice_is_refused_not_read_last_wins(send):
+    text = json.dumps(backup((5, 3))).replace('"players":', '"players": ["Cas", "Dirk"], '
+                                              '"players":', 1)
+    answer = send(None, raw=text)
+    refused(answer, "The key “players” is given twice in one object")
+
+
+def refused_saying(answer, sentence: str) -> None:
+    assert answer.status_code == 400, answer.status_code
+    assert sentence in html.unescape(answer.get_data(as_text=True))
+
+
+def test_a_rules_refusal_says_where_in_the_backup(send):
+    refused_saying(send(backup((5,), players=("Ann",))), "In this backup, the field “players”: "
+            "A game needs 2 to 10 players, not 1.")
+    refused_saying(send(backup((5, 3), (100, 68))), "In this backup, entry 2 of the game's "
+            "history: This deal adds up to 168 bullheads")
+    two = [backup((5, 3)), backup((100, 68))]
+    refused_saying(send(two), "In this backup, game 2, entry 1 of the game's history: This deal")
+    dutch = send(backup((100, 68)), lang="nl")
+    refused_saying(dutch, "In deze back-up, vermelding 1 in de geschiedenis van het spel: Deze "
+            "spelronde komt op 168 runderkoppen")
+
+
+@pytest.mark.parametrize("number", [0, -1])
+def test_a_deal_number_below_one_is_refused_as_such(send, number):
+    data = backup((5, 3))
+    data["events"][0]["number"] = number
+    refused(send(data), "The deal number must be a whole number from 1.")

@@ -139,3 +139,61 @@ def test_the_tournament_sheets_refuse_a_hidden_character(client):
                           json={"players": ["Ann", "Bob\u200b"], "hands": hands})
     assert refused.status_code == 400
     assert refused.get_json()["code"] == "NameHiddenCharacter"
+
+
+@pytest.mark.parametrize(("typed", "character"), [
+    ("Ann\u034f", "U+034F"),      # combining grapheme joiner (a mark that draws nothing)
+    ("Ann\ufe0f", "U+FE0F"),      # variation selector
+    ("Ann\U000e0100", "U+E0100"),  # variation selector supplement
+    ("Ann\u3164", "U+3164"),      # Hangul filler after a letter
+    ("Ann\uffa0", "U+FFA0"),      # half-width Hangul filler
+    ("Ann\u115f", "U+115F"),      # Hangul choseong filler
+    ("Ann\u2800", "U+2800"),      # the blank Braille pattern
+    ("Ann\u180b", "U+180B"),      # Mongolian free variation selector
+    ("Ann\u17b4", "U+17B4"),      # Khmer inherent vowel
+    ("Ann\ue000", "U+E000"),      # private use
+    ("Ann\uffff", "U+FFFF"),      # a noncharacter (unassigned)
+    ("Ann\U000f0000", "U+F0000"),  # supplementary private use
+])
+def test_a_character_that_draws_nothing_is_refused_after_a_letter_too(typed, character):
+    with pytest.raises(errors.NameHiddenCharacter) as caught:
+        normal_name(typed)
+    assert caught.value.character == character
+
+
+@pytest.mark.parametrize("pair", [["Ann", "\uff21nn"], ["fine", "\ufb01ne"],
+                                  ["Ann 2", "Ann \u00b2"]])
+def test_names_that_differ_only_in_a_compatibility_form_are_one_name(pair):
+    with pytest.raises(errors.DuplicatePlayer):
+        distinct_names(pair)
+    assert normal_name(pair[1]) == pair[1]  # alone, either is a name
+
+
+def test_a_file_keeps_no_line_break_in_a_name():
+    from scorekeeper.engine.names import refuse_controls
+    refuse_controls("Clubavond november · ronde 1")
+    for text, character in (("Club\navond", "U+000A"), ("Club\tavond", "U+0009"),
+                            ("Club\u202eavond", "U+202E")):
+        with pytest.raises(errors.NameHiddenCharacter) as caught:
+            refuse_controls(text)
+        assert caught.value.character == character
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/v1/events", {"players": [f"P{n}" for n in range(6)], "rounds": 1}),
+    ("/api/v1/series", {}),
+])
+@pytest.mark.parametrize(("name", "code"), [
+    ("Club\u0000", "NameHiddenCharacter"), ("Club\u0007\u001b[31m", "NameHiddenCharacter"),
+    ("Club\u202eRLO", "NameHiddenCharacter"), ("Club\u200b", "NameHiddenCharacter"),
+    ("\u0301", "NameNotVisible"), ("   ", None), ("x" * 101, None),
+])
+def test_event_and_series_names_follow_the_name_rule(client, csrf_headers, path, body, name,
+                                                     code):
+    answer = client.post(path, json={**body, "name": name}, headers=csrf_headers)
+    assert answer.status_code == 400
+    wanted = code or ("BadEventName" if "events" in path else "BadSeriesName")
+    assert answer.get_json()["code"] == wanted
+    made = client.post(path, json={**body, "name": "  Club\u00a0 avond\tnovember "},
+                       headers=csrf_headers)
+    assert made.status_code == 201 and made.get_json()["name"] == "Club avond november"

@@ -18,7 +18,7 @@ from scorekeeper.web import jsonio
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 create_app({"TESTING": True, "DATABASE": ":memory:"})  # imports every feature's refusals
 #: Families: never raised themselves, so they have no sentence of their own.
-FAMILIES = {"BadBackup", "FormError"}
+FAMILIES = {"BadBackup", "FormError", "FileProblem"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -72,7 +72,8 @@ def test_every_refusal_has_its_own_template_naming_its_fields(cls):
         assert set(PLACEHOLDER.findall(msgid)) <= set(error.fields)
     if isinstance(cls.template, errors.Plural):
         assert cls.template.count in error.fields
-    assert isinstance(error, ValueError) and error.status in (400, 403, 404, 405, 409, 500, 503)
+    assert isinstance(error, ValueError) and error.status in (400, 403, 404, 405, 409, 429,
+                                                               500, 503)
     assert str(error) == error.sentence() and "%(" not in str(error)
 
 
@@ -134,7 +135,7 @@ def test_conflicts_are_the_refusals_answered_409():
         "PlayerAlreadyOut", "EventGame", "NotInTheEvent", "GameReplaced", "PlayedOnPaper",
         "EventHasDirector",
         "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
-        "SeriesFull", "MergesFull",
+        "SeriesFull", "MergesFull", "PlayerNotOut", "TooLateToUndo", "NothingToPutBack",
         "NoSignOff", "GameNotOver", "SameDevice", "AlreadySigned", "TableSignedOff",
         "RoundNotSigned", "KnockoutTooFew", "RenamesFull", "SwapStarted", "EventInSeries"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400

@@ -250,7 +250,16 @@ def test_merge_two_spellings(club):
     again = club.post(path, {"from": "JOSE", "into": "José"}, **key)
     assert again.get_json()["code"] == "MergeSamePlayer"
     shown = club.client.get(f"/api/v1/series/{series['id']}").get_json()
-    assert shown["merges"] == [{"from": "Jose", "into": "José"}]
+    assert [(m["from"], m["into"]) for m in shown["merges"]] == [("Jose", "José")]
+    assert shown["undone_merges"] == []
+
+    undo = f"/api/v1/series/{series['id']}/merges/{shown['merges'][0]['id']}/undo"
+    assert club.post(undo, {}).status_code == 403  # the key undoes, no one else
+    undone = club.post(undo, {}, **key)
+    assert undone.status_code == 200 and undone.get_json() == before
+    assert club.post(undo, {}, **key).get_json()["code"] == "NoSuchMerge"
+    shown = club.client.get(f"/api/v1/series/{series['id']}").get_json()
+    assert shown["merges"] == [] and shown["undone_merges"][0]["undone_at"]
 
 
 def test_a_correction_moves_the_standings_at_once(club):

@@ -151,9 +151,13 @@ def test_merge_from_the_directors_page(club):
         club.play_event(club.event(series, f"Avond {number}", [*PLAYERS[:7], last]), rounds=1)
     client = club.client
     director = f"/series/{series['id']}/director/{series['director_key']}"
-    token = form_token(client, director)
+    token = read_csrf_token(client, director)
+    before = club.standings(series["id"])
+    asked = client.get(f"/series/{series['id']}/merge?source=Jose&target=Jos%C3%A9")
+    assert asked.status_code == 200 and "Count “Jose” as José?" in asked.get_data(as_text=True)
+    assert club.standings(series["id"]) == before  # asked first: nothing merged yet
     answer = client.post(f"/series/{series['id']}/merge", data={
-        "csrf_token": token, "source": "Jose", "target": "José"})
+        "csrf_token": token, "source": "Jose", "target": "José", "confirm": "yes"})
     assert answer.status_code == 302
     html = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert "“Jose” now counts as José." in html
@@ -163,6 +167,23 @@ def test_merge_from_the_directors_page(club):
     assert "both played in" in refused.get_data(as_text=True)
     names = [r["player"] for r in club.standings(series["id"])["standings"]]
     assert "Jose" not in names and "José" in names
+
+    merge = club.client.get(f"/api/v1/series/{series['id']}").get_json()["merges"][0]
+    undone = client.post(f"/series/{series['id']}/merges/{merge['id']}/undo",
+                         data={"csrf_token": token})
+    assert undone.status_code == 302
+    html = client.get(undone.headers["Location"]).get_data(as_text=True)
+    assert "“Jose” and José are two players again." in html and "Merges undone" in html
+    assert club.standings(series["id"]) == before  # the standings as before the merge
+    shown = club.client.get(f"/api/v1/series/{series['id']}").get_json()
+    assert shown["merges"] == [] and shown["undone_merges"][0]["from"] == "Jose"
+    again = client.post(f"/series/{series['id']}/merges/{merge['id']}/undo",
+                        data={"csrf_token": token})
+    assert again.status_code == 404 and "no merge 1 to undo" in again.get_data(as_text=True)
+    stranger = club.client.application.test_client()
+    theirs = read_csrf_token(stranger, f"/series/{series['id']}")
+    assert stranger.post(f"/series/{series['id']}/merges/{merge['id']}/undo",
+                         data={"csrf_token": theirs}).status_code == 403
 
 
 def test_csv_and_pdf(club, tmp_path):

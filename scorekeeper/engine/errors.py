@@ -495,6 +495,47 @@ class TooManyChanges(RulesError):
     limit: int = MAX_GAME_EVENTS
 
 
+# --- A game's result typed from its paper sheet ------------------------------------------
+
+
+class GameNotEnded(RulesError):
+    """Final totals where nobody reached the game's threshold: the game had not ended."""
+
+    template = N_("Nobody has reached %(threshold)s (the highest total is %(highest)s): a "
+                  "game ends when a player reaches %(threshold)s.")
+    threshold: int
+    highest: int
+
+
+class TotalOutOfReach(RulesError):
+    """A player's final total no game reaches: past the threshold by more than one deal
+    hands out (or more than the fixed deals hand out)."""
+
+    template = N_("No game ends with %(total)s bullheads for %(player)s: with these "
+                  "settings a player ends with at most %(most)s.")
+    player: str
+    total: int
+    most: int
+
+
+class TotalsTooFew(RulesError):
+    """Final totals that add up to less than the game's deals hand out at least."""
+
+    template = N_("These totals add up to %(total)s bullheads, but the game's deals hand out "
+                  "at least %(least)s (every deal takes cards from the table).")
+    total: int
+    least: int
+
+
+class TotalsTooMany(RulesError):
+    """Final totals that add up to more than the game's deals can hand out."""
+
+    template = N_("These totals add up to %(total)s bullheads, more than the game's deals "
+                  "can hand out (at most %(most)s).")
+    total: int
+    most: int
+
+
 # --- The Tournament variant --------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ value it had when withdrawn.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -29,12 +29,16 @@ from .errors import (
     DealNumberSkipped,
     DealNumberTaken,
     GameFinished,
+    GameNotEnded,
     NoSuchDeal,
     NotTheLastDeal,
     TooManyDeals,
+    TotalOutOfReach,
+    TotalsTooFew,
+    TotalsTooMany,
 )
 from .limits import MAX_DEALS
-from .settings import Settings
+from .settings import GameVariant, Settings
 
 
 class EventKind(StrEnum):
@@ -213,6 +217,58 @@ def game_over(settings: Settings, deals: int, totals: dict[str, int]) -> bool:
         return deals >= settings.fixed_deals
     # Totals never go down, so the threshold reached in any deal is still reached now.
     return deals > 0 and max(totals.values()) >= (settings.threshold or 0)
+
+
+def check_final_totals(settings: Settings, totals: Mapping[str, int]) -> None:
+    """Refuses totals no game with ``settings`` can end with (a table's result typed from
+    its paper sheet is checked as its deals would have been, docs/rules.md).
+
+    - Someone reached the end: the threshold (:class:`GameNotEnded` otherwise); a game of
+      a fixed number of deals ends after them, whatever its totals.
+    - Each deal hands out at least the deal's lower bound and at most its bound (doubled
+      with Virgin doubling): the totals add up to at least one deal's least (``fixed``
+      deals: that many deals' least), and to at most what the deals can hand out
+      (:class:`TotalsTooFew`, :class:`TotalsTooMany`).
+    - Before the last deal nobody had reached the threshold, so a player's total is at
+      most the threshold less one plus one deal's most (:class:`TotalOutOfReach`).
+
+    In Hand, where taken cards may go to the hand, no bound holds but the end.
+
+    >>> from .settings import make_settings
+    >>> s = make_settings(["Ann", "Bob", "Cas", "Dirk"])
+    >>> check_final_totals(s, {"Ann": 70, "Bob": 12, "Cas": 30, "Dirk": 8})
+    >>> check_final_totals(s, {"Ann": 10, "Bob": 12, "Cas": 5, "Dirk": 0})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.GameNotEnded: Nobody has reached 66 (the highest total is 12): \
+a game ends when a player reaches 66.
+    >>> check_final_totals(s, {"Ann": 9999, "Bob": 0, "Cas": 0, "Dirk": 0})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.TotalOutOfReach: No game ends with 9999 bullheads for Ann: ...
+    """
+    total, highest = sum(totals.values()), max(totals.values(), default=0)
+    deals = settings.fixed_deals or 1
+    most_in_a_deal = settings.bound * (2 if settings.virgin_doubling else 1)
+    if settings.fixed_deals is None:
+        threshold = settings.threshold or 0
+        if highest < threshold:
+            raise GameNotEnded(threshold=threshold, highest=highest)
+        player_most = threshold - 1 + most_in_a_deal
+        most = len(totals) * (threshold - 1) + most_in_a_deal
+    else:
+        player_most = most = deals * most_in_a_deal
+    least = deals * settings.lower_bound
+    if total < least:
+        raise TotalsTooFew(total=total, least=least)
+    if settings.variant == GameVariant.HAND:
+        return
+    for player, value in totals.items():
+        if value > player_most:
+            raise TotalOutOfReach(player=player, total=value, most=player_most)
+    if total > most:
+        raise TotalsTooMany(total=total, most=most)
 
 
 def _check_last(count: int, number: int) -> None:

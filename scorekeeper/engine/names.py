@@ -2,10 +2,19 @@
 
 A name is stored in Unicode NFC (so "José" typed with a composed é and with an e plus a
 combining accent are one name), trimmed, with every inner run of white space made one
-space. A name that holds a control or format character (a NUL, a bell, a right-to-left
-override, a zero-width space or joiner, a byte-order mark) is refused, since it can
-make two names look alike or turn the text around it; so is a name with nothing
-visible. Two names equal after case folding are the same name.
+space. A name that holds a character that draws nothing or changes the text around it
+is refused, since it can make two names look alike or turn the text around it: a
+control or format character (a NUL, a bell, a right-to-left override, a zero-width space
+or joiner, a byte-order mark), any other default-ignorable character (a variation
+selector, a combining grapheme joiner, a Hangul filler), a private-use or unassigned
+code point; so is a name with nothing visible. The names of events and series follow the
+same rule (:func:`normal_name` with their own limit and refusal). Two names equal after
+case folding are the same name; within one list, two names that look the same once
+compatibility forms are folded too ("Ａnn" and "Ann") are refused as one.
+
+What a player types to find their name (:func:`plain_key`) compares letters with and
+without marks alike, and the letters that carry their stroke or ligature inside them
+too: "sor" finds Søren, "luk" Łukasz, "strasse" Straße.
 
 >>> normal_name("  Jose\\u0301   van\\tDijk ")
 'José van Dijk'
@@ -19,6 +28,8 @@ scorekeeper.engine.errors.NameHiddenCharacter: The name “Ann[U+200B]” holds 
 Traceback (most recent call last):
 ...
 scorekeeper.engine.errors.DuplicatePlayer: The name “ANN” is used twice: names must differ.
+>>> plain_key("  Søren  ØDEGÅRD "), plain_key("Łukasz Żak"), plain_key("Groß")
+('soren odegard', 'lukasz zak', 'gross')
 
 The placement checker's names (:mod:`.turn_checks`) are not made here: the shared test
 vectors of the two engines hold them as typed.
@@ -38,16 +49,37 @@ from .errors import (
 )
 from .limits import MAX_NAME
 
-__all__ = ["distinct_names", "name_key", "normal_name", "plain_name"]
+__all__ = ["distinct_names", "lookalike_key", "name_key", "normal_name", "plain_key",
+           "plain_name", "refuse_controls"]
 
 #: Controls that are white space in a pasted list: tab, line feed, vertical tab, form
 #: feed, carriage return and next line. Every other control is refused.
 _BREAKS = frozenset("\t\n\v\f\r\x85")
 #: Categories refused anywhere in a name: controls, format characters (bidirectional
-#: overrides, zero-width spaces and joiners, the byte-order mark) and lone surrogates.
-_HIDDEN = frozenset(("Cc", "Cf", "Cs"))
+#: overrides, zero-width spaces and joiners, the byte-order mark), lone surrogates,
+#: private use and unassigned code points (noncharacters such as U+FFFF among them).
+_HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn"))
 #: Letters that draw nothing: the Hangul fillers and the blank Braille pattern.
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters a
+#: renderer shows as nothing when it does not support them. Python's ``unicodedata``
+#: does not carry the property; most of them are Cf or Cn, the rest (the combining
+#: grapheme joiner, variation selectors, the Mongolian and Khmer ones, the Hangul
+#: fillers) are marks and letters that draw nothing.
+_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+#: Letters that keep a stroke, a bar or a ligature inside them (no decomposition takes
+#: it off), written with the plain letters a player types for them.
+_PLAIN_LETTERS = str.maketrans({
+    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "ŋ": "n",
+    "ƀ": "b", "ɨ": "i", "ʉ": "u", "æ": "ae", "œ": "oe", "þ": "th", "ĸ": "k",
+    "ß": "ss", "ς": "σ",
+})
 
 
 def _is_space(char: str) -> bool:
@@ -75,34 +107,69 @@ def plain_name(text: str) -> str:
 
 
 def _visible(char: str) -> bool:
-    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK
+    return (unicodedata.category(char)[0] in "LNPS" and char not in _BLANK
+            and not _ignorable(char))
 
 
-def normal_name(value: object, limit: int = MAX_NAME) -> str:
+_IGNORABLE_CHARS = frozenset(chr(code) for low, high in _IGNORABLE
+                             for code in range(low, high + 1))
+
+
+def _ignorable(char: str) -> bool:
+    return char in _IGNORABLE_CHARS
+
+
+def _refuse_hidden(name: str, hidden: list[str]) -> None:
+    if hidden:
+        shown = "".join(f"[U+{ord(c):04X}]" if c in hidden else c for c in name)
+        raise NameHiddenCharacter(player=shown, character=f"U+{ord(hidden[0]):04X}")
+
+
+def normal_name(value: object, limit: int = MAX_NAME,
+                bad: Callable[[object], RulesError] | None = None) -> str:
     """The name as it is stored; raises a refusal when it cannot be one.
 
     :class:`NameHiddenCharacter` names the first hidden character (``U+202E``) and shows
     the name with each such character written that way; :class:`NameNotVisible` when
-    nothing in it can be seen; :class:`BadPlayerName` when it is empty or longer than
-    ``limit`` characters (code points, once in NFC).
+    nothing in it can be seen; ``bad(value)`` (by default :class:`BadPlayerName`) when it
+    is not text, empty or longer than ``limit`` characters (code points, once in NFC).
+    An event's or a series' name is made by the same rule with its own ``bad``.
 
     >>> normal_name("\\u3164")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     scorekeeper.engine.errors.NameNotVisible: A name needs at least one letter, ...
+    >>> normal_name("Ann\\ufe0f")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.NameHiddenCharacter: The name “Ann[U+FE0F]” holds ...
     """
+    def refused() -> RulesError:
+        return bad(value) if bad else BadPlayerName(player=value, limit=limit)
+
     if not isinstance(value, str):
-        raise BadPlayerName(player=value, limit=limit)
+        raise refused()
     name = plain_name(value)
-    hidden = [char for char in name if unicodedata.category(char) in _HIDDEN]
-    if hidden:
-        shown = "".join(f"[U+{ord(c):04X}]" if c in hidden else c for c in name)
-        raise NameHiddenCharacter(player=shown, character=f"U+{ord(hidden[0]):04X}")
+    _refuse_hidden(name, [char for char in name if unicodedata.category(char) in _HIDDEN])
     if not name or len(name) > limit:
-        raise BadPlayerName(player=value, limit=limit)
+        raise refused()
     if not any(_visible(char) for char in name):
         raise NameNotVisible()
+    _refuse_hidden(name, [char for char in name if _ignorable(char) or char in _BLANK])
     return name
+
+
+def refuse_controls(value: str) -> None:
+    """Refuse a text that holds any control character, white space ones included: a name
+    or note read from a file is stored as the app made it, and the app never keeps a line
+    break or a tab in one (:class:`NameHiddenCharacter`, naming the first).
+
+    >>> refuse_controls("Clubavond\\nnovember")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.NameHiddenCharacter: The name “Clubavond[U+000A]november” ...
+    """
+    _refuse_hidden(value, [char for char in value if unicodedata.category(char) in _HIDDEN])
 
 
 def name_key(name: str) -> str:
@@ -114,16 +181,41 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", plain_name(name).casefold())
 
 
+def lookalike_key(name: str) -> str:
+    """What two names of one list must differ by: case folded in NFKC, so compatibility
+    forms (full-width letters, ligatures, superscripts) count as the letters they show.
+
+    >>> lookalike_key("\\uff21nn") == lookalike_key("ann"), lookalike_key("ﬁne")
+    (True, 'fine')
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def plain_key(text: str) -> str:
+    """What a typed search and a name are compared and sorted by: case folded, letters
+    without their marks (é, ü, å, ç, ş), the letters that keep a stroke or a ligature
+    written plainly (ø, ł, đ, æ, œ, þ), white space trimmed and made one space.
+    ``static/js/names.js`` ``plainKey`` is its twin (``tests/vectors/names.json``).
+
+    >>> plain_key("Ødegård"), plain_key("ÆSIR Đorđe"), plain_key("Weiß ")
+    ('odegard', 'aesir dorde', 'weiss')
+    """
+    folded = unicodedata.normalize("NFKD", plain_name(text).casefold())
+    bare = "".join(c for c in folded if not unicodedata.category(c).startswith("M"))
+    return " ".join(bare.translate(_PLAIN_LETTERS).split())
+
+
 def distinct_names(values: Iterable[object], limit: int = MAX_NAME,
                    repeated: Callable[[str], RulesError] | None = None) -> list[str]:
     """Each name made and checked by :func:`normal_name`, in the order given; a name
-    equal to an earlier one after case folding raises ``repeated(name)`` (by default
+    equal to an earlier one after case folding (compatibility forms folded too,
+    :func:`lookalike_key`) raises ``repeated(name)`` (by default
     :class:`DuplicatePlayer`)."""
     names: list[str] = []
     seen: set[str] = set()
     for value in values:
         name = normal_name(value, limit)
-        key = name_key(name)
+        key = lookalike_key(name)
         if key in seen:
             raise (repeated or (lambda player: DuplicatePlayer(player=player)))(name)
         seen.add(key)

@@ -20,7 +20,7 @@ from ..engine.event_options import options_of
 from ..engine.limits import MAX_CLIENT_ID
 from ..engine.standings import Standing
 from ..web import device as devices
-from ..web import keys, security
+from ..web import keys, security, throttle
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
 from . import checks, director, joining, progress, store, transfer
@@ -83,16 +83,26 @@ def knockout_json(state: Progress, directing: bool = False) -> list[dict]:
 
 def standings_json(state: Progress, after: int | None = None,
                    directing: bool = False) -> dict:
-    """The standings now, or as they stood once round ``after`` had ended; with release by
-    round, everyone but the director sees only the rounds whose every table is done."""
+    """The standings now, or as they stood once round ``after`` had ended. ``round``: the
+    last round whose results the standings count (its done tables count while others
+    still play: ``still_playing`` names those of the rounds counted); ``complete``: the
+    last round every table of which is done. With release by round, everyone but the
+    director sees only the rounds whose every table is done."""
+    playing = [t.seat.number for t in state.current if not t.finished]
     if after is not None and after < state.event.round:
         shown = after if directing or not state.withholds else min(after, state.complete)
-        answer = {"round": shown, "standings": rows_json(state.standings_after(shown)),
-                  "playing": []}
+        answer = {"round": shown, "complete": shown,
+                  "standings": rows_json(state.standings_after(shown)), "playing": [],
+                  "still_playing": []}
+    elif state.withholds and not directing:
+        answer = {"round": state.complete, "complete": state.complete,
+                  "standings": rows_json(state.shown_standings()), "playing": playing,
+                  "still_playing": []}
     else:
-        answer = {"round": state.complete,
-                  "standings": rows_json(state.shown_standings(directing)),
-                  "playing": [t.seat.number for t in state.current if not t.finished]}
+        answer = {"round": state.counted, "complete": state.complete,
+                  "standings": rows_json(state.standings), "playing": playing,
+                  "still_playing": [{"round": t.seat.round, "table": t.seat.number}
+                                    for t in state.still_open]}
     if state.event.options.knockout is not None:
         answer["knockout"] = knockout_json(state, directing)
     return answer
@@ -257,9 +267,21 @@ def drop(event_id: str):
     return _change(event_id, store.DROP)
 
 
+@bp.post("/<event_id>/dropouts/undo")
+def undo_drop(event_id: str):
+    """A player's leaving taken back, while no round was seated since."""
+    _event, device = _directed(event_id)
+    data = read_json()
+    if not isinstance(data, dict):
+        raise EventNotAnObject()
+    name = checks.checked_player(data.get("player"))
+    db = get_db()
+    store.undo_drop(db, event_id, name, device)
+    return jsonify(event_json(load_progress(db, event_id), directing=True))
+
+
 def _table_answer(state: Progress, round_number: int, number: int):
-    table = next(t for t in state.tables
-                 if (t.seat.round, t.seat.number) == (round_number, number))
+    table = state.table(round_number, number)
     return jsonify({**table_json(table, True), "round": round_number})
 
 
@@ -271,6 +293,13 @@ def _reason() -> object:
     return data.get("reason") if isinstance(data, dict) else None
 
 
+def _remedy(event_id: str, number: int, table: int, act):
+    """A remedy at a table (``act(db, event_id, round, table, device)``), the director's;
+    answers the table."""
+    _event, device = _directed(event_id)
+    return _table_answer(act(get_db(), event_id, number, table, device), number, table)
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
 def reopen(event_id: str, number: int, table: int):
     _event, device = _directed(event_id)
@@ -280,9 +309,7 @@ def reopen(event_id: str, number: int, table: int):
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
 def close(event_id: str, number: int, table: int):
-    _event, device = _directed(event_id)
-    return _table_answer(progress.close(get_db(), event_id, number, table, device),
-                         number, table)
+    return _remedy(event_id, number, table, progress.close)
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
@@ -293,12 +320,32 @@ def replace(event_id: str, number: int, table: int):
     return _table_answer(state, number, table), 201
 
 
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace/undo")
+def put_back(event_id: str, number: int, table: int):
+    """Undo the table's last replacement: its earlier game plays again."""
+    return _remedy(event_id, number, table, progress.put_back)
+
+
+@bp.get("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")
+@security.private
+def table_totals(event_id: str, number: int, table: int):
+    """Where the director's paper totals start: the totals typed already, else the totals
+    of the deals the table's phone sent (``deals`` of them)."""
+    _event, _device = _directed(event_id)
+    state = load_progress(get_db(), event_id).table(number, table)
+    return jsonify({"round": number, "table": table, "players": list(state.seat.players),
+                    "totals": state.totals, "paper": state.paper, "deals": state.deals})
+
+
 @bp.put("/<event_id>/rounds/<int:number>/tables/<int:table>/totals")
 def totals(event_id: str, number: int, table: int):
     _event, device = _directed(event_id)
     data = read_json()
     if not isinstance(data, dict) or not isinstance(data.get("totals"), dict):
         raise BadShape(field="totals", expected="object")
+    for player, value in data["totals"].items():  # JSON whole numbers, never "70"
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadShape(field=f"totals.{player}", expected="a whole number")
     state = progress.type_totals(get_db(), event_id, number, table, data["totals"], device,
                                  data.get("reason"))
     return _table_answer(state, number, table)
@@ -371,10 +418,12 @@ def import_file():
     importer (201 with its key, as a new event)."""
     if (request.content_length or 0) > MAX_EVENT_FILE:
         raise EventFileTooLarge()
-    raw = request.get_data(cache=False)
-    if len(raw) > MAX_EVENT_FILE:
-        raise EventFileTooLarge()
-    key = keys.new_key()
-    event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
-                                     API_DEVICE)
+    with throttle.one_at_a_time():
+        throttle.count_import("event")
+        raw = request.get_data(cache=False)
+        if len(raw) > MAX_EVENT_FILE:
+            raise EventFileTooLarge()
+        key = keys.new_key()
+        event_id = transfer.import_event(get_db(), parse_json(raw), keys.key_hash(key),
+                                         API_DEVICE)
     return created(event_id, key)

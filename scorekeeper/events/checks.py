@@ -26,10 +26,10 @@ _A_TABLE = ("1", "2", "3", "4", "5")
 
 
 def checked_name(value: object) -> str:
-    name = value.strip() if isinstance(value, str) else ""
-    if not 0 < len(name) <= MAX_EVENT_NAME:
-        raise BadEventName(limit=MAX_EVENT_NAME)
-    return name
+    """The event's name, made and checked as a player's name is (NFC, one space, no
+    hidden or control character: it shows on the big screen, the slips and every table's
+    note), up to its own limit."""
+    return normal_name(value, MAX_EVENT_NAME, lambda _value: BadEventName())
 
 
 def checked_player(value: object) -> str:

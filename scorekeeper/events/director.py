@@ -58,6 +58,17 @@ def require(event: Event) -> str:
     return device
 
 
+def asking_key(event: Event) -> str | None:
+    """The key of the director asking, however it came: ``X-Director-Key`` when sent
+    (and then only it), else this browser's cookie; None when it does not open the
+    event. A page answered to a program that sends the header links its director's page
+    with that key, as it would for the browser's cookie."""
+    if HEADER in request.headers:
+        key = request.headers[HEADER]
+        return key if opens(event, key) else None
+    return held_key(event)
+
+
 def held_key(event: Event) -> str | None:
     """The key this browser holds for ``event`` (to link its director's page), if valid."""
     held = _cookie()

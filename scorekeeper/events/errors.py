@@ -14,6 +14,7 @@ from ..engine.limits import (
     MAX_EVENT_NAMES,
     MAX_EVENT_ROUNDS,
 )
+from ..web.errors import FileProblem
 
 #: A seed is stored as SQLite's integer.
 MAX_SEED = 2**63 - 1
@@ -92,6 +93,30 @@ class PlayerAlreadyOut(RulesError):
     status = 409
     template = N_("%(player)s has already left the event.")
     player: str
+
+
+class PlayerNotOut(RulesError):
+    """Taking back a leaving that is not the player's last change of the event."""
+
+    status = 409
+    template = N_("%(player)s has not left the event: there is nothing to take back.")
+    player: str
+
+
+class TooLateToUndo(RulesError):
+    """A player's leaving is taken back only until the next round is seated."""
+
+    status = 409
+    template = N_("Event round %(round)s has been seated without %(player)s: add them again "
+                  "as a late arrival.")
+    player: str
+    round: int
+
+
+class NoPlayerChosen(RulesError):
+    """The leaving form sent without a player chosen (the list starts on no name)."""
+
+    template = N_("Choose the player who leaves.")
 
 
 # --- Who may change an event -------------------------------------------------------------
@@ -197,6 +222,16 @@ class NothingToReopen(RulesError):
     table: int
 
 
+class NothingToPutBack(RulesError):
+    """Putting back a table's earlier game when its game was never replaced."""
+
+    status = 409
+    template = N_("The game of table %(table)s, event round %(round)s, was never replaced: "
+                  "there is no earlier game to put back.")
+    round: int
+    table: int
+
+
 class NotReopened(RulesError):
     """Closing a table that was not re-opened."""
 
@@ -208,13 +243,29 @@ class NotReopened(RulesError):
 
 
 class BadPaperTotal(RulesError):
-    """A total typed from a paper sheet is missing or not a number of bullheads."""
+    """A total typed from a paper sheet is not a number of bullheads."""
 
     template = N_("The total of %(player)s must be a whole number of bullheads from 0 to "
                   "%(limit)s, not “%(value)s”.")
     player: str
     value: object
     limit: int = MAX_PAPER_TOTAL
+
+
+class MissingPaperTotal(RulesError):
+    """A player of the table has no total typed."""
+
+    template = N_("Type the total of %(player)s as the paper sheet has it.")
+    player: str
+
+
+class PlayerNotAtTable(RulesError):
+    """Totals for a player of the event who sits at another table."""
+
+    template = N_("%(player)s does not play at table %(table)s of event round %(round)s.")
+    player: str
+    round: int
+    table: int
 
 
 # --- How many names and changes an event holds -------------------------------------------
@@ -247,7 +298,8 @@ class EventFileTooLarge(RulesError):
 
 
 class EventFileField(RulesError):
-    """A field of the event file has another JSON type, or a value the event cannot hold."""
+    """A field of the event file is missing, has another JSON type, or holds a value the
+    app never writes there (``field``: its path, ``tables[3].paper``)."""
 
     template = N_("In this event file, “%(field)s” is not as this app writes it.")
     field: str
@@ -367,6 +419,47 @@ class SwapNotSeated(RulesError):
     round: int
 
 
+class EventFileProblem(FileProblem):
+    """A live check refused something of the event file: its own refusal (a name's
+    ``NameHiddenCharacter``, a deal's ``DealUnderBound``, …), with where in the file
+    (``place``: the ``field``, the ``change`` of players, the event ``round`` and
+    ``table``, a ``replaced`` game, the ``line`` of a game's log)."""
+
+    template = N_("In this event file, %(place)s: %(problem)s")
+
+
+class EventFileUnknownField(RulesError):
+    """A field the app does not write: the file was made or changed by something else."""
+
+    template = N_("In this event file, “%(field)s” is not a field this app writes.")
+    field: str
+
+
+class EventFileNotATime(RulesError):
+    """A timestamp of the right shape that names no moment (month 13, 30 February)."""
+
+    template = N_("In this event file, “%(field)s” is %(value)s, a moment that does not "
+                  "exist in the calendar.")
+    field: str
+    value: str
+
+
+class EventFileNoEnd(RulesError):
+    """Neither ``threshold`` nor ``fixed_deals``: the games would not know when they end."""
+
+    template = N_("This event file gives its games neither a limit nor a number of deals.")
+
+
+class EventFileSeatsAbsent(RulesError):
+    """A player sits at a table of a round they were not in the event for: they left
+    before it, or joined only later."""
+
+    template = N_("In this event file, %(player)s is not in the event in event round "
+                  "%(round)s, yet sits at one of its tables.")
+    player: str
+    round: int
+
+
 class SwapSameTable(RulesError):
     template = N_("%(player)s and %(other)s sit at the same table: swap two players of two "
                   "tables.")
@@ -383,3 +476,46 @@ class SwapStarted(RulesError):
     round: int
     table: int
 
+
+class EventFileMissesPlayer(RulesError):
+    """A player of the event at a round sits at none of its tables: a table is missing."""
+
+    template = N_("In this event file, %(player)s plays in event round %(round)s but sits at "
+                  "none of its tables: a table is missing.")
+    player: str
+    round: int
+
+
+class EventFileSeatedTwice(RulesError):
+    template = N_("In this event file, %(player)s sits at two tables of event round "
+                  "%(round)s.")
+    player: str
+    round: int
+
+
+class EventFileTableSizes(RulesError):
+    """A round's tables are not the sizes the app seats that many players at."""
+
+    template = N_("In this event file, event round %(round)s seats %(players)s players at "
+                  "tables of %(sizes)s, but the app seats them at tables of %(expected)s.")
+    round: int
+    players: int
+    sizes: str
+    expected: str
+
+
+class EventFileNotTheDraw(RulesError):
+    """Round 1 is not what the event's seed draws for its players."""
+
+    template = N_("In this event file, event round 1 is not seated as the event's seed "
+                  "draws it.")
+
+
+class EventFileRoundUnfinished(RulesError):
+    """A game of a round before the last one never ended with the file's settings: the
+    app seats a round only when every game before it has ended."""
+
+    template = N_("In this event file, the game of table %(table)s, event round %(round)s, "
+                  "never ends with the event's settings, yet a later event round is seated.")
+    round: int
+    table: int

@@ -32,6 +32,8 @@ from .store import SeatedTable
 #: Where a pasted list of names is cut: at line breaks; a list on one line also at commas
 #: and semicolons.
 _LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
+#: The longest list of players the start form reads: 200 names of 40 characters and more.
+PLAYERS_TEXT = 20_000
 _ON_ONE_LINE = re.compile(r"[,;]+")
 
 
@@ -68,7 +70,8 @@ def _typed_places(size: int, text: str | None) -> list[int]:
 
 class EventForm(FlaskForm):
     name = StringField(lazy_gettext("Name of the event"), validators=[Length(max=400)])
-    players = TextAreaField(lazy_gettext("Players (6 to 200)"), validators=[Length(max=20000)])
+    players = TextAreaField(lazy_gettext("Players (6 to 200)"),
+                            validators=[Length(max=PLAYERS_TEXT)])
     rounds = StringField(lazy_gettext("Event rounds"), default="3", validators=[Length(max=20)])
     end = RadioField(
         lazy_gettext("The game ends"),
@@ -158,10 +161,14 @@ class TotalsForm(FlaskForm):
     """A table's totals from its paper sheet: one field a player, ``total-<seat>``."""
 
     @classmethod
-    def for_table(cls, seat: SeatedTable) -> TotalsForm:
+    def for_table(cls, seat: SeatedTable, start: dict[str, int] | None = None) -> TotalsForm:
+        """The form for ``seat``'s players, filled with ``start`` (each player's total)
+        until the director types over it."""
         fields = {f"total_{index}": StringField(player, validators=[Length(max=20)])
                   for index, player in enumerate(seat.players)}
-        return type("TableTotalsForm", (cls,), fields)()
+        data = {f"total_{index}": str(start[player]) for index, player in
+                enumerate(seat.players) if start and player in start}
+        return type("TableTotalsForm", (cls,), fields)(data=data)
 
     def totals(self, seat: SeatedTable) -> dict[str, str]:
         return {player: (self[f"total_{index}"].data or "").strip()

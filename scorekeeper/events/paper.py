@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import segno
 from flask import Blueprint, abort, request, url_for
-from flask_babel import gettext
+from flask_babel import format_date, gettext
 
 from ..engine.event_options import Scoring
 from ..engine.standings import placement_points
@@ -27,7 +28,7 @@ from ..web import pdf, security
 from ..web.db import get_db
 from ..web.workers import heavy
 from . import director
-from .present import round_name, score, scoring_rule
+from .present import round_name, score, scoring_rule, standings_heading
 from .progress import Progress, TableState, load_progress
 
 bp = Blueprint("events_paper", __name__)
@@ -75,14 +76,17 @@ def slips_pdf(name: str, round_number: int, slips: Sequence[Slip], lang: str, pa
                         deals=deals or 0)
 
 
-def standings_pdf(name: str, round_number: int, standings: Sequence, lang: str, paper: str,
+def standings_pdf(name: str, heading: str, standings: Sequence, lang: str, paper: str,
+                  left: frozenset[str] = frozenset(), day: str = "",
                   scoring: str = "placement", rule: str = ""):
-    """The standings (``engine.standings.Standing`` rows) as a PDF answer: the columns
-    ``scoring`` orders by, and ``rule``, how they are ordered (the event's words). After a
-    round many phones ask for the same standings: each is laid out once (``web/pdf.py``)."""
+    """The standings (``engine.standings.Standing`` rows) as a PDF answer, under
+    ``heading`` (what they count), the players in ``left`` marked as having left, dated
+    ``day`` (the day they were made, ``27 November 2026``), with the columns ``scoring``
+    orders by and ``rule``, how they are ordered (the event's words). After a round many
+    phones ask for the same standings: each is laid out once (``web/pdf.py``)."""
     return pdf.response("events/print_standings.html", "standings.pdf", lang, paper,
-                        name=name, round_number=round_number, standings=standings,
-                        number=score, scoring=scoring, rule=rule)
+                        name=name, heading=heading, standings=standings, number=score,
+                        left=left, day=day, scoring=scoring, rule=rule)
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>/slips.pdf")
@@ -172,12 +176,15 @@ def standings(event_id: str):
     event = state.event
     how = {"scoring": str(event.options.scoring), "rule": scoring_rule(event)}
     after = request.args.get("after", type=int)
+    left = frozenset(event.players) - frozenset(event.active)
+    day = format_date(datetime.now(UTC).date(), "long")
     last = state.complete if state.withholds else event.round - 1
     if after is not None and 1 <= after <= last and after < event.round:
-        return standings_pdf(event.name, after, state.standings_after(after),
-                             pdf.current_lang(), pdf.paper_arg(), **how)
-    return standings_pdf(event.name, min(state.complete, event.rounds),
-                         state.shown_standings(), pdf.current_lang(), pdf.paper_arg(), **how)
+        heading = gettext("Standings after event round %(round)s", round=after)
+        return standings_pdf(event.name, heading, state.standings_after(after),
+                             pdf.current_lang(), pdf.paper_arg(), left, day, **how)
+    return standings_pdf(event.name, standings_heading(state), state.shown_standings(),
+                         pdf.current_lang(), pdf.paper_arg(), left, day, **how)
 
 
 def results_table(state: Progress) -> list[list[object]]:

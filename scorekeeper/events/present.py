@@ -8,6 +8,7 @@ from fractions import Fraction
 from flask_babel import format_decimal, gettext, ngettext
 
 from ..engine.event_options import Release, Scoring
+from .progress import Progress
 from .store import TABLE_DEVICE, Act, Event
 
 
@@ -98,6 +99,32 @@ def option_lines(event: Event) -> list[str]:
     return lines
 
 
+def standings_heading(state: Progress, directing: bool = False) -> str:
+    """What the standings count, said where they are shown: after which event round, and
+    which tables of the rounds counted still play ("after event round 2, table 6 still
+    playing"), so the heading never claims a round the figures do not match. With release
+    by round, everyone but the director sees the rounds every table of which is done."""
+    if state.finished:
+        return gettext("Final standings")
+    if state.withholds and not directing:
+        shown = min(state.complete, state.event.rounds)
+        return (gettext("Standings after event round %(round)s", round=shown) if shown
+                else gettext("Standings"))
+    if not state.counted:
+        return gettext("Standings")
+    heading = gettext("Standings after event round %(round)s", round=state.counted)
+    open_tables = state.still_open
+    if not open_tables:
+        return heading
+    named = ", ".join(
+        str(t.seat.number) if t.seat.round == state.counted else
+        gettext("%(table)s of event round %(round)s", table=t.seat.number,
+                round=t.seat.round) for t in open_tables)
+    return heading + " " + ngettext("(table %(tables)s still playing)",
+                                    "(tables %(tables)s still playing)", len(open_tables),
+                                    tables=named)
+
+
 def _act_sentence(act: Act) -> str:
     """What one line of the history says, in the page's language."""
     detail = act.detail
@@ -123,6 +150,13 @@ def _act_sentence(act: Act) -> str:
     if act.act == "replace":
         return gettext("Replaced the game of table %(table)s, event round %(round)s, by a "
                        "new one; the old game is kept.", **where)
+    if act.act == "putback":
+        return gettext("Put back the earlier game of table %(table)s, event round "
+                       "%(round)s; the game it replaced is kept.", **where)
+    if act.act == "undrop":
+        return gettext("%(player)s stays after all: the leaving before event round "
+                       "%(round)s is taken back.", player=detail.get("player", ""),
+                       round=where["round"])
     if act.act == "paper":
         return gettext("Typed the totals of table %(table)s, event round %(round)s, from "
                        "its paper sheet.", **where)

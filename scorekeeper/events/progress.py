@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import EventUnknownPlayer
 from ..engine.event_options import Release
+from ..engine.game import check_final_totals
 from ..engine.knockout import final_order, seat_knockout, table_order
 from ..engine.limits import MIN_EVENT_PLAYERS
 from ..engine.names import name_key
@@ -40,10 +41,13 @@ from .errors import (
     BadPaperTotal,
     GameNotOver,
     KnockoutTooFew,
+    MissingPaperTotal,
     NoSignOff,
     NotAtTable,
+    NothingToPutBack,
     NothingToReopen,
     NotReopened,
+    PlayerNotAtTable,
     ReasonMissing,
     RoundNotSigned,
     RoundStillPlaying,
@@ -107,6 +111,11 @@ class TableState:
             return None
         names = self.names
         return {names[p]: score for p, score in self.game.state.deals[-1].scores.items()}
+
+    @property
+    def deals(self) -> int:
+        """The deals its game holds (what its phone sent)."""
+        return len(self.game.state.deals) if self.game is not None else 0
 
     @property
     def leaders(self) -> tuple[str, ...]:
@@ -182,6 +191,20 @@ class Progress:
         return first_open - 1
 
     @property
+    def counted(self) -> int:
+        """The last round the standings count games of: the highest round before the
+        knock-out with a done table (0 before any result counts). It runs ahead of
+        :attr:`complete` while a round is being played: its done tables count already."""
+        return max((t.seat.round for t in self.tables
+                    if t.done and t.seat.round <= self.event.rounds), default=0)
+
+    @property
+    def still_open(self) -> list[TableState]:
+        """Tables of the rounds counted whose results do not count yet (a game still
+        playing, or a result awaiting its sign): the standings change when they do."""
+        return [t for t in self.tables if not t.done and t.seat.round <= self.counted]
+
+    @property
     def finished(self) -> bool:
         return (self.event.round == self.event.total_rounds
                 and all(t.done for t in self.tables))
@@ -228,6 +251,11 @@ class Progress:
         """Whether the live page still shows where to sit: until every table of the round
         has entered its first deal."""
         return bool(self.current) and not all(t.started for t in self.current)
+
+    def table(self, round_number: int, number: int) -> TableState:
+        """Table ``number`` of round ``round_number`` (:class:`NoSuchTable` if none)."""
+        seat = self.event.table(round_number, number)
+        return next(t for t in self.tables if t.seat is seat)
 
     def seat_of(self) -> dict[str, TableState]:
         """Each player of the last round seated and their table."""
@@ -429,18 +457,42 @@ def replace(db: sqlite3.Connection, event_id: str, round_number: int, number: in
         return load_progress(db, event_id)
 
 
-def checked_totals(table: SeatedTable, totals: Mapping[object, object]) -> dict[str, int]:
-    """Each player's total from a paper sheet: a whole number from 0 to 9999 each, for
-    every player of the table and no one else."""
+def put_back(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
+             device: str) -> Progress:
+    """Undo the last replacement of the table's game: the game it replaced plays again,
+    as the table stood then (its totals from paper, re-opened or not); the newer game is
+    kept as a replaced game, so nothing entered is lost."""
+    with transaction(db):
+        table = must_load(db, event_id).table(round_number, number)
+        if store.put_back(db, event_id, table) is None:
+            raise NothingToPutBack(round=round_number, table=number)
+        store.log(db, event_id, device, "putback", round=round_number, table=number)
+        return load_progress(db, event_id)
+
+
+def checked_totals(event: Event, table: SeatedTable,
+                   totals: Mapping[object, object]) -> dict[str, int]:
+    """Each player's total from a paper sheet, checked as the table's game would have
+    checked its deals: every player of the table and no one else (:class:`PlayerNotAtTable`,
+    :class:`EventUnknownPlayer`), each a whole number from 0 to 9999
+    (:class:`MissingPaperTotal`, :class:`BadPaperTotal`; typed text is read as digits), and
+    totals the table's game could have ended with (``engine/game.py``
+    ``check_final_totals``: someone at the end, no total past what the deals hand out)."""
     for name in totals:
         if name not in table.players:
+            if name in event.players:
+                raise PlayerNotAtTable(player=str(name), round=table.round, table=table.number)
             raise EventUnknownPlayer(player=str(name))
     checked: dict[str, int] = {}
     for player in table.players:
-        value = whole(totals.get(player))
+        typed = totals.get(player)
+        if typed is None or (isinstance(typed, str) and not typed.strip()):
+            raise MissingPaperTotal(player=player)
+        value = whole(typed)
         if value is None or not 0 <= value <= MAX_PAPER_TOTAL:
-            raise BadPaperTotal(player=player, value=totals.get(player))
+            raise BadPaperTotal(player=player, value=typed)
         checked[player] = value
+    check_final_totals(event.settings_for(table.players), checked)
     return checked
 
 
@@ -453,7 +505,7 @@ def type_totals(db: sqlite3.Connection, event_id: str, round_number: int, number
     with transaction(db):
         event = must_load(db, event_id)
         table = event.table(round_number, number)
-        checked = checked_totals(table, totals)
+        checked = checked_totals(event, table, totals)
         why = checked_reason(event, table, reason)
         store.set_paper(db, event_id, round_number, number, checked)
         store.set_reopened(db, event_id, round_number, number, False)

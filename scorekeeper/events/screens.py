@@ -7,12 +7,11 @@ None of them names a table's game or the seed. Each is built from
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import UTC, datetime
 
 from flask import Blueprint, render_template, request
 
-from ..engine.names import name_key
+from ..engine.names import plain_key
 from ..web.db import get_db
 from .progress import Progress, TableState, load_progress
 
@@ -24,16 +23,15 @@ LIVE_PAGE = 10
 
 
 def sort_key(name: str) -> tuple[str, str]:
-    """A name's place in an A–Z list: accents and case aside ("Émile" beside "Emma")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name_key(name))
-                    if not unicodedata.combining(c))
-    return plain, name
+    """A name's place in an A–Z list: marks and case aside ("Émile" beside "Emma",
+    "Łukasz" among the L's), as a player searches for it."""
+    return plain_key(name), name
 
 
 def search_key(text: str) -> str:
-    """What a typed search and a name are compared by: without case, accents or spaces
-    at the ends."""
-    return sort_key(text.strip())[0]
+    """What a typed search and a name are compared by (``engine/names.py`` ``plain_key``;
+    the page's script narrows the list by its twin, ``static/js/names.js``)."""
+    return plain_key(text)
 
 
 def seats(state: Progress) -> list[tuple[str, TableState]]:

@@ -32,9 +32,11 @@ from .errors import (
     NoSuchEvent,
     NoSuchTable,
     PlayerAlreadyOut,
+    PlayerNotOut,
     RenamesFull,
     RoundAlreadySeated,
     SameName,
+    TooLateToUndo,
 )
 
 JOIN, DROP = "join", "drop"
@@ -189,7 +191,7 @@ class Event:
         return make_settings(players, self.threshold, self.fixed_deals,
                              self.virgin_doubling)
 
-    def _find(self, name: str, among: tuple[str, ...]) -> str | None:
+    def find(self, name: str, among: tuple[str, ...]) -> str | None:
         """The stored spelling of ``name`` among ``among`` (names compare without case)."""
         wanted = name_key(name)
         return next((p for p in among if name_key(p) == wanted), None)
@@ -198,11 +200,11 @@ class Event:
         """The name a late arrival is stored under (a player who left may come back)."""
         if self.round >= self.rounds:
             raise AllRoundsSeated(rounds=self.rounds)
-        if self._find(name, self.active):
+        if self.find(name, self.active):
             raise NameRepeated(player=name)
         if len(self.active) + 1 > MAX_EVENT_PLAYERS:
             raise EventPlayerCount(count=len(self.active) + 1)
-        known = self._find(name, self.players)
+        known = self.find(name, self.players)
         if known is None and len(self.players) >= MAX_EVENT_NAMES:
             raise EventFull()
         if len(self.changes) >= MAX_EVENT_CHANGES:
@@ -212,12 +214,12 @@ class Event:
     def check_rename(self, old: str, new: str) -> str:
         """The stored spelling of the player ``old`` who is to be called ``new``: a name no
         other player of the event has (a change of case or accent of their own is fine)."""
-        stored = self._find(old, self.players)
+        stored = self.find(old, self.players)
         if stored is None:
             raise EventUnknownPlayer(player=old)
         if new == stored:
             raise SameName(player=stored)
-        other = self._find(new, self.players)
+        other = self.find(new, self.players)
         if other is not None and other != stored:
             raise NameRepeated(player=new)
         if len(self.renames) >= MAX_EVENT_CHANGES:
@@ -234,7 +236,7 @@ class Event:
     def check_drop(self, name: str) -> str:
         if not self.drops_open:
             raise AllRoundsSeated(rounds=self.rounds)
-        stored = self._find(name, self.players)
+        stored = self.find(name, self.players)
         if stored is None:
             raise EventUnknownPlayer(player=name)
         if stored not in self.active:
@@ -248,7 +250,7 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _dump(value: object) -> str:
+def dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -265,9 +267,9 @@ def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: 
             "INSERT INTO events (id, created_at, name, players, rounds, seed, threshold,"
             " fixed_deals, virgin_doubling, director_hash, options)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (event_id, created_at or now(), name, _dump(players), rounds, seed,
+            (event_id, created_at or now(), name, dump(players), rounds, seed,
              settings.threshold, settings.fixed_deals, int(settings.virgin_doubling),
-             director_hash, None if options == EVENING else _dump(options.as_json())),
+             director_hash, None if options == EVENING else dump(options.as_json())),
         )
     return event_id
 
@@ -329,7 +331,7 @@ def add_tables(db: sqlite3.Connection, event_id: str, round_number: int,
         db.executemany(
             "INSERT INTO event_tables (event_id, round, number, players, game)"
             " VALUES (?, ?, ?, ?, ?)",
-            [(event_id, round_number, number, _dump(players), game)
+            [(event_id, round_number, number, dump(players), game)
              for number, (players, game) in enumerate(tables, 1)],
         )
 
@@ -378,26 +380,69 @@ def set_paper(db: sqlite3.Connection, event_id: str, round_number: int, number: 
     were typed: a series' ratings take the table's result at that moment."""
     db.execute("UPDATE event_tables SET paper = ?, paper_at = ? WHERE event_id = ?"
                " AND round = ? AND number = ?",
-               (None if totals is None else _dump(totals), None if totals is None else now(),
+               (None if totals is None else dump(totals), None if totals is None else now(),
                 event_id, round_number, number))
 
 
 def replace_game(db: sqlite3.Connection, event_id: str, table: SeatedTable, game: object,
-                 reopened: bool) -> None:
-    """The table plays ``game`` from now on; its game until now is kept as an old game."""
-    db.execute("INSERT INTO event_old_games (game, event_id, round, number, replaced_at)"
-               " VALUES (?, ?, ?, ?, ?)", (table.game, event_id, table.round, table.number,
-                                           now()))
-    db.execute("UPDATE event_tables SET game = ?, paper = NULL, reopened = ?, signed = NULL,"
-               " last_device = NULL WHERE event_id = ? AND round = ? AND number = ?",
-               (game, int(reopened), event_id, table.round, table.number))
+                 reopened: bool, paper: str | None = None, paper_at: str | None = None
+                 ) -> None:
+    """The table plays ``game`` from now on (re-opened or not, with ``paper`` totals typed
+    at ``paper_at`` or none); its game until now is kept as an old game, with the table's
+    state it had, so that putting it back (:func:`put_back`) restores that state too."""
+    row = db.execute("SELECT paper, paper_at FROM event_tables WHERE event_id = ?"
+                     " AND round = ? AND number = ?",
+                     (event_id, table.round, table.number)).fetchone()
+    db.execute("INSERT INTO event_old_games (game, event_id, round, number, replaced_at,"
+               " paper, paper_at, reopened) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               (table.game, event_id, table.round, table.number, now(), row["paper"],
+                row["paper_at"], int(table.reopened)))
+    db.execute("UPDATE event_tables SET game = ?, paper = ?, paper_at = ?, reopened = ?,"
+               " signed = NULL, last_device = NULL"
+               " WHERE event_id = ? AND round = ? AND number = ?",
+               (game, paper, paper_at, int(reopened), event_id, table.round, table.number))
+
+
+def put_back(db: sqlite3.Connection, event_id: str, table: SeatedTable) -> object | None:
+    """The game the table played before its last replacement plays again, with the
+    table's state it was replaced in; the game it played since is kept as an old game.
+    Answers the game put back (None when the table's game was never replaced)."""
+    old = db.execute("SELECT * FROM event_old_games WHERE event_id = ? AND round = ?"
+                     " AND number = ? ORDER BY replaced_at DESC, rowid DESC LIMIT 1",
+                     (event_id, table.round, table.number)).fetchone()
+    if old is None:
+        return None
+    db.execute("DELETE FROM event_old_games WHERE game = ?", (old["game"],))
+    replace_game(db, event_id, table, old["game"], bool(old["reopened"]), old["paper"],
+                 old["paper_at"])
+    return old["game"]
+
+
+def undo_drop(db: sqlite3.Connection, event_id: str, name: str, device: str) -> Event:
+    """A player's leaving is taken back while no round was seated since: the drop-out
+    goes (the history keeps both); answers the event after it."""
+    with transaction(db):
+        event = must_load(db, event_id)
+        stored = event.find(name, event.players)
+        if stored is None:
+            raise EventUnknownPlayer(player=name)
+        row = db.execute("SELECT id, kind, from_round FROM event_changes WHERE event_id = ?"
+                         " AND player = ? ORDER BY id DESC LIMIT 1",
+                         (event_id, stored)).fetchone()
+        if row is None or row["kind"] != DROP:
+            raise PlayerNotOut(player=stored)
+        if row["from_round"] != event.round + 1:
+            raise TooLateToUndo(player=stored, round=row["from_round"])
+        db.execute("DELETE FROM event_changes WHERE id = ?", (row["id"],))
+        log(db, event_id, device, "undrop", player=stored, round=row["from_round"])
+        return must_load(db, event_id)
 
 
 def set_signed(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
                signed: dict | None) -> None:
     """The table's result signed (None: the sign withdrawn)."""
     db.execute("UPDATE event_tables SET signed = ? WHERE event_id = ? AND round = ?"
-               " AND number = ?", (None if signed is None else _dump(signed), event_id,
+               " AND number = ?", (None if signed is None else dump(signed), event_id,
                                    round_number, number))
 
 
@@ -413,7 +458,7 @@ def seat_players(db: sqlite3.Connection, event_id: str, table: SeatedTable,
     started); its game until now is kept as an old game."""
     replace_game(db, event_id, table, game, table.reopened)
     db.execute("UPDATE event_tables SET players = ? WHERE event_id = ? AND round = ?"
-               " AND number = ?", (_dump(list(players)), event_id, table.round, table.number))
+               " AND number = ?", (dump(list(players)), event_id, table.round, table.number))
 
 
 def rename(db: sqlite3.Connection, event: Event, old: str, new: str) -> None:
@@ -424,7 +469,7 @@ def rename(db: sqlite3.Connection, event: Event, old: str, new: str) -> None:
         return [new if name == old else name for name in names]
 
     db.execute("UPDATE events SET players = ? WHERE id = ?",
-               (_dump(renamed(event.entered)), event.id))
+               (dump(renamed(event.entered)), event.id))
     db.execute("UPDATE event_changes SET player = ? WHERE event_id = ? AND player = ?",
                (new, event.id, old))
     for table in event.tables:
@@ -434,7 +479,7 @@ def rename(db: sqlite3.Connection, event: Event, old: str, new: str) -> None:
             new if name == old else name: total for name, total in table.paper.items()}
         db.execute("UPDATE event_tables SET players = ?, paper = coalesce(?, paper)"
                    " WHERE event_id = ? AND round = ? AND number = ?",
-                   (_dump(renamed(table.players)), None if paper is None else _dump(paper),
+                   (dump(renamed(table.players)), None if paper is None else dump(paper),
                     event.id, table.round, table.number))
     db.execute("INSERT INTO event_renames (event_id, from_name, to_name, at)"
                " VALUES (?, ?, ?, ?)", (event.id, old, new, now()))
@@ -509,7 +554,7 @@ def log_from_table(db: sqlite3.Connection, event_id: str, act: str, **detail: ob
 def _history_line(db: sqlite3.Connection, event_id: str, device: str, act: str,
                   at: str | None, detail: dict[str, object]) -> None:
     db.execute("INSERT INTO event_history (event_id, at, device, act, detail)"
-               " VALUES (?, ?, ?, ?, ?)", (event_id, at or now(), device, act, _dump(detail)))
+               " VALUES (?, ?, ?, ?, ?)", (event_id, at or now(), device, act, dump(detail)))
 
 
 def reasons(db: sqlite3.Connection, event_id: str) -> dict[tuple[int, int], list[Act]]:

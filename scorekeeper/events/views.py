@@ -21,17 +21,27 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import format_number, gettext, ngettext
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine.errors import RulesError
-from ..web import keys, security
+from ..engine.names import plain_key
+from ..web import keys, security, throttle
 from ..web.db import get_db, transaction
-from ..web.errors import describe
+from ..web.errors import describe, http_error
 from ..web.jsonio import parse_json
 from . import checks, director, joining, present, progress, store, transfer
 from .api import game_note
-from .errors import MAX_EVENT_FILE, EventFileTooLarge, EventHasDirector, NotADirectorLink
+from .errors import (
+    MAX_EVENT_FILE,
+    MAX_REASON,
+    EventFileTooLarge,
+    EventHasDirector,
+    NoPlayerChosen,
+    NotADirectorLink,
+)
 from .forms import (
+    PLAYERS_TEXT,
     DropForm,
     EventForm,
     ImportForm,
@@ -41,7 +51,7 @@ from .forms import (
     SwapForm,
     TotalsForm,
 )
-from .progress import Progress, load_progress, seat_next_round
+from .progress import Progress, TableState, load_progress, seat_next_round
 from .store import must_load
 
 bp = Blueprint("events", __name__)
@@ -49,6 +59,7 @@ bp.add_app_template_filter(present.score, "event_score")
 bp.add_app_template_filter(present.signed, "event_signed")
 bp.add_app_template_filter(present.round_name, "round_name")
 bp.add_app_template_filter(present.device_label, "act_who")
+bp.add_app_template_filter(present.standings_heading, "standings_heading")
 
 #: Events this browser started or directs, listed on the start page (the signed session).
 MY_EVENTS = 20
@@ -104,7 +115,9 @@ def index():
                 return _make_director(event_id, key, _to_director(event_id, key, new=1),
                                       act="create")
     elif request.method == "POST":
-        problem = gettext("Please check the form.")
+        problem = (gettext("The list of players is longer than %(limit)s characters, more "
+                           "than 200 names need.", limit=format_number(PLAYERS_TEXT))
+                   if form.players.errors else gettext("Please check the form."))
     return render_template("events/index.html", form=form, problem=problem,
                            recent=store.named_events(get_db(), session.get("events", []))
                            ), 400 if problem else 200
@@ -158,7 +171,9 @@ def _explained(event: store.Event) -> dict[str, object]:
 def _director(state: Progress, key: str, problem: str | None = None, status: int = 200,
               join: JoinForm | None = None, rename: RenameForm | None = None):
     drop = DropForm()
-    drop.player.choices = list(state.event.active)
+    # No name chosen to begin with, then A–Z as the wall list: one mis-tap drops nobody.
+    drop.player.choices = [("", gettext("Choose a player")), *(
+        (name, name) for name in sorted(state.event.active, key=plain_key))]
     rename = rename or RenameForm()
     rename.player.choices = list(state.event.players)
     swap = SwapForm()
@@ -179,12 +194,33 @@ def _director(state: Progress, key: str, problem: str | None = None, status: int
 
 
 def _directing(event_id: str) -> tuple[store.Event, str, str]:
-    """The event, this director's device and key; a 403 page for anyone else."""
+    """The event, this director's device and key (from the browser's cookie, or the
+    ``X-Director-Key`` a program sends); a 403 page for anyone else."""
     event = must_load(get_db(), event_id)
     device = director.require(event)
-    key = director.held_key(event)
-    assert key is not None
+    key = director.asking_key(event)
+    if key is None:  # require() opened it: cannot happen, but never a 500
+        raise director.DirectorOnly(event=event.name)
     return event, device, key
+
+
+def _confirmed() -> bool:
+    """The form's confirmation step was answered (``confirm=yes``)."""
+    return request.form.get("confirm") == "yes"
+
+
+def _confirm_page(key: str, event: store.Event, question: str, consequences: list[str],
+                  action: str, yes: str, fields: dict[str, object] | None = None,
+                  reason: bool = False):
+    """The one question a destructive act asks before it happens (every form works
+    without JavaScript): what it does, a button that does it, a way back; with
+    ``reason``, a field for why (a signed table's result changes only with one)."""
+    page = render_template(
+        "confirm.html", title=event.name, question=question, consequences=consequences,
+        action=action, yes=yes, fields=fields or {}, reason=reason,
+        reason_limit=MAX_REASON,
+        back=url_for("events.director", event_id=event.id, key=key, _anchor="round"))
+    return security.keep_secret(make_response(page))
 
 
 def _refused(event_id: str, key: str, exc: RulesError | None,
@@ -209,17 +245,40 @@ def seat(event_id: str):
 
 
 def _change(event_id: str, kind: str, form: JoinForm | DropForm):
-    _event, device, key = _directing(event_id)
+    event, device, key = _directing(event_id)
     join = form if isinstance(form, JoinForm) else None
     if not form.validate_on_submit():
         return _refused(event_id, key, None, join)
     try:
-        _stored, change = store.change_player(get_db(), event_id, kind,
-                                              checks.checked_player(form.player.data), device)
+        if kind == store.DROP and not _confirmed():
+            return _confirm_leaving(event, key, form.player.data)
+        name = checks.checked_player(form.player.data)
+        _stored, change = store.change_player(get_db(), event_id, kind, name, device)
     except RulesError as exc:
         return _refused(event_id, key, exc, join)
-    return _to_director(event_id, key, "players", changed=change.kind, player=change.player,
+    return _to_director(event_id, key, "done", changed=change.kind, player=change.player,
                         round=change.from_round)
+
+
+def _confirm_leaving(event: store.Event, key: str, typed: str | None):
+    """The question before a player leaves: who, from which round, what still counts
+    (a refusal when no player is chosen, or the one chosen cannot leave)."""
+    if not (typed or "").strip():
+        raise NoPlayerChosen()
+    player = event.check_drop(checks.checked_player(typed))
+    state = load_progress(get_db(), event.id)
+    games = sum(1 for t in state.tables if t.finished and player in t.seat.players)
+    following = event.round + 1
+    return _confirm_page(
+        key, event, gettext("Does %(player)s leave the event?", player=player), [
+            gettext("%(player)s is not seated from event round %(round)s on.", player=player,
+                    round=following),
+            ngettext("The %(num)s game played counts in the standings still.",
+                     "The %(num)s games played count in the standings still.", games),
+            gettext("Until event round %(round)s is seated you can take it back.",
+                    round=following)],
+        url_for("events.drop", event_id=event.id),
+        gettext("Yes, %(player)s leaves", player=player), {"player": player})
 
 
 @bp.post("/events/<event_id>/players")
@@ -227,12 +286,35 @@ def join(event_id: str):
     return _change(event_id, store.JOIN, JoinForm())
 
 
-@bp.post("/events/<event_id>/dropouts")
+@bp.route("/events/<event_id>/dropouts", methods=["GET", "POST"])
 def drop(event_id: str):
+    """A player leaves; a GET (the leaving form, ``?player=``) asks first, and so does a
+    POST without ``confirm=yes``."""
+    if request.method == "GET":
+        event, _device, key = _directing(event_id)
+        try:
+            return _confirm_leaving(event, key, request.args.get("player"))
+        except RulesError as exc:
+            return _refused(event_id, key, exc)
     return _change(event_id, store.DROP, DropForm())
 
 
-def _table_act(event_id: str, act):
+@bp.post("/events/<event_id>/dropouts/undo")
+def undo_drop(event_id: str):
+    """Take back a player's leaving (until the next round is seated)."""
+    _event, device, key = _directing(event_id)
+    form = DropForm()
+    if not form.validate_on_submit():
+        return _refused(event_id, key, None)
+    try:
+        name = checks.checked_player(form.player.data)
+        store.undo_drop(get_db(), event_id, name, device)
+    except RulesError as exc:
+        return _refused(event_id, key, exc)
+    return _to_director(event_id, key, "done", stays=name)
+
+
+def _table_act(event_id: str, act, **done: object):
     _event, device, key = _directing(event_id)
     if not SeatForm().validate_on_submit():
         return _refused(event_id, key, None)
@@ -240,6 +322,8 @@ def _table_act(event_id: str, act):
         act(device)
     except RulesError as exc:
         return _refused(event_id, key, exc)
+    if done:
+        return _to_director(event_id, key, "done", **done)
     return _to_director(event_id, key, "round")
 
 
@@ -297,10 +381,54 @@ def close(event_id: str, number: int, table: int):
         get_db(), event_id, number, table, device))
 
 
-@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
+@bp.route("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace",
+          methods=["GET", "POST"])
 def replace(event_id: str, number: int, table: int):
+    """Asks first (a GET, or a POST without ``confirm=yes``: what the table's game holds
+    stops counting), then replaces it."""
+    if request.method == "GET" or not _confirmed():
+        event, _device, key = _directing(event_id)
+        if request.method == "POST" and not SeatForm().validate_on_submit():
+            return _refused(event_id, key, None)
+        try:
+            state = load_progress(get_db(), event_id).table(number, table)
+        except RulesError as exc:
+            return _refused(event_id, key, exc)
+        return _confirm_replacing(event, key, state)
     return _table_act(event_id, lambda device: progress.replace(
-        get_db(), event_id, number, table, game_note, device, _reason()))
+        get_db(), event_id, number, table, game_note, device, _reason()), replaced=table,
+        round=number)
+
+
+def _confirm_replacing(event: store.Event, key: str, table: TableState):
+    where = {"table": table.seat.number, "round": table.seat.round}
+    if table.paper:
+        lost = gettext("Its totals typed from paper stop counting.")
+    elif table.finished:
+        lost = gettext("Its game has ended, won by %(names)s: that result stops counting.",
+                       names=", ".join(table.leaders))
+    elif table.started:
+        lost = ngettext("Its %(num)s deal stays in the old game, which stops counting.",
+                        "Its %(num)s deals stay in the old game, which stops counting.",
+                        table.deals)
+    else:
+        lost = gettext("Its game has no deal yet.")
+    return _confirm_page(
+        key, event, gettext("Replace the game of table %(table)s, event round %(round)s?",
+                            **where),
+        [lost, gettext("The table gets a new, empty game: print its new slip."),
+         gettext("The old game is kept; you can put it back afterwards.")],
+        url_for("events.replace", event_id=event.id, number=table.seat.round,
+                table=table.seat.number),
+        gettext("Yes, replace the game"),
+        reason=event.options.sign_off and (table.seat.signed is not None or table.paper))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace/undo")
+def put_back(event_id: str, number: int, table: int):
+    """Undo the table's last replacement: its earlier game plays again."""
+    return _table_act(event_id, lambda device: progress.put_back(
+        get_db(), event_id, number, table, device), put_back=table, round=number)
 
 
 @bp.route("/events/<event_id>/rounds/<int:number>/tables/<int:table>/totals",
@@ -308,8 +436,11 @@ def replace(event_id: str, number: int, table: int):
 def totals(event_id: str, number: int, table: int):
     """The director types a table's totals from its paper sheet."""
     event, device, key = _directing(event_id)
-    seat = event.table(number, table)
-    form = TotalsForm.for_table(seat)
+    state = load_progress(get_db(), event_id).table(number, table)
+    seat = state.seat
+    # The form starts from what counts now: the totals typed already, else the totals of
+    # the deals the table's phone sent.
+    form = TotalsForm.for_table(seat, state.totals if state.started else None)
     problem, status = None, 200
     if form.validate_on_submit():
         try:
@@ -318,11 +449,11 @@ def totals(event_id: str, number: int, table: int):
         except RulesError as exc:
             problem, status = describe(exc), exc.status
         else:
-            return _to_director(event_id, key, "round")
+            return _to_director(event_id, key, "done", typed=table, round=number)
     elif request.method == "POST":
         problem, status = gettext("Please check the form."), 400
     page = render_template("events/totals.html", event=event, seat=seat, form=form,
-                           problem=problem, key=key,
+                           problem=problem, key=key, table=state,
                            needs_reason=event.options.sign_off and (
                                seat.signed is not None or seat.paper is not None))
     return security.keep_secret(make_response(page, status))
@@ -355,21 +486,33 @@ def export(event_id: str):
 def import_page():
     """An event file read back as a new event, directed by this browser."""
     form = ImportForm()
-    problem = None
+    problem, status, headers = None, 200, {}
     if form.validate_on_submit():
-        raw = form.file.data.read(MAX_EVENT_FILE + 1) if form.file.data else b""
         try:
-            if len(raw) > MAX_EVENT_FILE:
-                raise EventFileTooLarge()
-            key, device = keys.new_key(), director.new_device()
-            event_id = transfer.import_event(get_db(), parse_json(raw),
-                                             keys.key_hash(key), device)
+            with throttle.one_at_a_time():
+                throttle.count_import("event")
+                raw = form.file.data.read(MAX_EVENT_FILE + 1) if form.file.data else b""
+                if len(raw) > MAX_EVENT_FILE:
+                    raise EventFileTooLarge()
+                key, device = keys.new_key(), director.new_device()
+                event_id = transfer.import_event(get_db(), parse_json(raw),
+                                                 keys.key_hash(key), device)
         except RulesError as exc:
-            problem = describe(exc)
+            problem, status = describe(exc), 429 if exc.status == 429 else 400
+            headers = throttle.retry_after(exc) if status == 429 else {}
         else:
             return _make_director(event_id, key, _to_director(event_id, key, new=1), device,
                                   act=None)
     elif request.method == "POST":
-        problem = gettext("Please check the form.")
-    return render_template("events/import.html", form=form, problem=problem), (
-        400 if problem else 200)
+        problem, status = gettext("Please check the form."), 400
+    return render_template("events/import.html", form=form, problem=problem), status, headers
+
+
+@bp.errorhandler(413)
+def too_large(error: RequestEntityTooLarge):
+    """A file larger than any body the app reads: the import page again, saying so in the
+    visitor's language. Any other page of the events answers as every page does."""
+    if request.endpoint != "events.import_page":
+        return http_error(error)
+    return render_template("events/import.html", form=ImportForm(formdata=None),
+                           problem=describe(EventFileTooLarge())), 413

@@ -2,11 +2,14 @@
 
 A backup is one game as :func:`.backup.to_json` writes it, or a list of such games. Every
 field must have its exact JSON type (``"threshold": "66"`` or ``"version": true`` is
-refused), every text must be storable (no lone surrogate), and the log is checked event
-by event with the rules a live game follows: numbering, the deal bounds, no deal after the
-end, the deal and log limits, one event per ``client_id``. The digest of the normalized
-game, taken with the importing phone (:func:`on_device`), lets the store answer the game
-a backup created on this phone instead of storing a copy; on another phone the same file
+refused), no object may name a key twice, every text must be storable (no lone
+surrogate), and the log is checked event by event with the rules a live game follows:
+numbering, the deal bounds, no deal after the end, the deal and log limits, one event
+per ``client_id``. A rule of the game that refuses something is answered with its own
+refusal and where it was met (:class:`BackupProblem`: the field of the settings, the
+entry of the log, the game of a file of several). The digest of the normalized game,
+taken with the importing phone (:func:`on_device`), lets the store answer the game a
+backup created on this phone instead of storing a copy; on another phone the same file
 makes a game of its own, so a file never hands over the live game of whoever imported it
 first.
 """
@@ -19,6 +22,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..engine import errors
 from ..engine.deal import Entry, make_entry, score_deal
 from ..engine.errors import N_, RulesError
 from ..engine.game import (
@@ -33,6 +37,8 @@ from ..engine.game import (
 )
 from ..engine.limits import MAX_CLIENT_ID, MAX_GAME_EVENTS, MAX_NOTE
 from ..engine.settings import Settings, make_settings
+from ..web.errors import FileProblem
+from ..web.jsonio import RepeatedKey, unique_keys
 from .backup import FORMAT
 from .store import StoredEvent, entry_json
 
@@ -95,6 +101,24 @@ class BackupNotATime(BadBackup):
     value: str
 
 
+class BackupProblem(FileProblem):
+    """A rule of the game refused something of a backup: the rule's own refusal, with
+    where in the file (``place``: ``field``, ``line`` of the log, ``game``)."""
+
+    template = N_("In this backup, %(place)s: %(problem)s")
+
+
+#: The field of a game's settings each settings refusal is about.
+_SETTINGS_FIELDS: dict[type[RulesError], str] = {
+    errors.PlayerCount: "players", errors.BadPlayerName: "players",
+    errors.DuplicatePlayer: "players", errors.NameHiddenCharacter: "players",
+    errors.NameNotVisible: "players", errors.BadThreshold: "threshold",
+    errors.BadFixedDeals: "fixed_deals", errors.UnknownGameVariant: "variant",
+    errors.BadRowCount: "rows", errors.BadTakesAt: "takes_at",
+    errors.BadHandSize: "hand_size", errors.DeckTooSmall: "hand_size",
+}
+
+
 @dataclass(frozen=True)
 class Backup:
     """One game of a backup, checked: what :func:`.store.import_game` stores."""
@@ -104,6 +128,9 @@ class Backup:
     created_at: str
     events: list[StoredEvent]
     digest: str
+    ended: bool = False
+    """The game reached its end at some moment of its log (it may have been re-opened
+    since by a correction or a withdrawal)."""
 
 
 def storable(value: object) -> bool:
@@ -140,7 +167,9 @@ def read(raw: bytes | str) -> list[Backup]:
     if size > MAX_BYTES:
         raise BackupTooLarge()
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, object_pairs_hook=unique_keys)
+    except RepeatedKey:
+        raise
     except (ValueError, RecursionError):
         raise NotABackup() from None
     if not storable(data):
@@ -150,7 +179,34 @@ def read(raw: bytes | str) -> list[Backup]:
         raise NotABackup()
     if len(games) > MAX_GAMES:
         raise TooManyGames(count=len(games))
-    return [game(item) for item in games]
+    return [_numbered(number, item, len(games) > 1) for number, item in enumerate(games, 1)]
+
+
+def _numbered(number: int, item: object, several: bool) -> Backup:
+    """Game ``number`` of the file, a refusal saying which game when there are several."""
+    try:
+        return game(item)
+    except BackupProblem as exc:
+        if not several:
+            raise
+        assert isinstance(exc.place, dict)
+        raise BackupProblem(place={"game": number, **exc.place}, problem=exc.problem) from None
+
+
+def is_timestamp(value: object) -> bool:
+    """Whether ``value`` is a UTC timestamp as the app writes it, ``2026-11-25T18:52:30Z``
+    (its shape only)."""
+    return isinstance(value, str) and _TIMESTAMP.fullmatch(value) is not None
+
+
+def is_moment(value: str) -> bool:
+    """Whether a timestamp of that shape names a moment of the calendar (no month 13, no
+    30 February, no hour 25)."""
+    try:
+        datetime.strptime(value, _TIMESTAMP_FORMAT)
+    except ValueError:
+        return False
+    return True
 
 
 def _whole(data: dict, field: str, default: object = None, optional: bool = True) -> object:
@@ -166,12 +222,11 @@ def _whole(data: dict, field: str, default: object = None, optional: bool = True
 def _stamp(value: object) -> str:
     """A UTC timestamp as the app writes it, ``2026-11-25T18:52:30Z``, naming a moment that
     exists."""
-    if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
+    if not is_timestamp(value):
         raise BackupFieldType(field="created_at")
-    try:
-        datetime.strptime(value, _TIMESTAMP_FORMAT)
-    except ValueError:
-        raise BackupNotATime(field="created_at", value=value) from None
+    assert isinstance(value, str)
+    if not is_moment(value):
+        raise BackupNotATime(field="created_at", value=value)
     return value
 
 
@@ -204,10 +259,15 @@ def _settings(data: dict) -> Settings:
     if not isinstance(virgin, bool):
         raise BackupFieldType(field="virgin_doubling")
     # A backup made before games had shapes holds none: it was the booklet's game.
-    settings = make_settings(
-        players, _whole(data, "threshold"), _whole(data, "fixed_deals"), virgin, variant,
-        rows=_whole(data, "rows", 4, False), takes_at=_whole(data, "takes_at", 6, False),
-        hand_size=_whole(data, "hand_size", 10, False))
+    threshold, fixed_deals = _whole(data, "threshold"), _whole(data, "fixed_deals")
+    rows, takes_at = _whole(data, "rows", 4, False), _whole(data, "takes_at", 6, False)
+    hand_size = _whole(data, "hand_size", 10, False)
+    try:
+        settings = make_settings(players, threshold, fixed_deals, virgin, variant, rows=rows,
+                                 takes_at=takes_at, hand_size=hand_size)
+    except RulesError as exc:
+        field = _SETTINGS_FIELDS.get(type(exc), "players")
+        raise BackupProblem(place={"field": field}, problem=exc) from None
     if list(settings.players) != players:
         raise NotABackup()
     return settings
@@ -219,6 +279,8 @@ def _event(settings: Settings, item: object) -> StoredEvent:
     if item["kind"] not in _KINDS:
         raise NotABackup()
     number, client_id = _whole(item, "number", optional=False), item.get("client_id")
+    if not isinstance(number, int) or number < 1:
+        raise errors.BadDealNumber()
     if client_id is not None and not is_client_id(client_id):
         raise BackupFieldType(field="client_id")
     _numbers(item.get("bullheads"), "bullheads")
@@ -230,45 +292,75 @@ def _event(settings: Settings, item: object) -> StoredEvent:
             raise NotABackup()
     else:
         entry = make_entry(settings, item.get("bullheads"), hand=item.get("hand"))
-    assert isinstance(number, int)
     return StoredEvent(EventKind(item["kind"]), number, entry, client_id,
                        _stamp(item.get("created_at")))
 
 
-def _check_log(settings: Settings, events: list[StoredEvent]) -> None:
+def _located_event(settings: Settings, line: int, item: object) -> StoredEvent:
+    """Entry ``line`` of the log; a rule's refusal of its deal names the entry."""
+    try:
+        return _event(settings, item)
+    except BadBackup:
+        raise
+    except RulesError as exc:
+        raise BackupProblem(place={"line": line}, problem=exc) from None
+
+
+def _check_log(settings: Settings, events: list[StoredEvent]) -> bool:
     """Each event checked by the engine's own checks against the game as it stood, as a
-    live game checks it. The state is kept up to date event by event (each deal scored
-    once), so a long log costs no more than reading it."""
-    rows: list[DealRow] = []
-    withdrawn: dict[int, Entry] = {}
-    totals = dict.fromkeys(settings.players, 0)
+    live game checks it; a refusal names the entry of the log it was met at. The state is
+    kept up to date event by event (each deal scored once), so a long log costs no more
+    than reading it. Answers whether the game reached its end at some moment."""
+    log = _Log(settings)
+    for line, event in enumerate(events, 1):
+        try:
+            log.check(event)
+        except BadBackup:
+            raise
+        except RulesError as exc:
+            raise BackupProblem(place={"line": line}, problem=exc) from None
+    return log.ended
 
-    def count(entry: Entry, sign: int) -> None:
-        for name, score in score_deal(settings, entry).items():
-            totals[name] += sign * score
 
-    for event in events:
-        state = GameState(settings, tuple(rows), totals,
-                             game_over(settings, len(rows), totals), (), (), withdrawn)
+class _Log:
+    """A game's deals as its log is read: the rows, the deals withdrawn and the totals."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.rows: list[DealRow] = []
+        self.withdrawn: dict[int, Entry] = {}
+        self.totals = dict.fromkeys(settings.players, 0)
+        self.ended = False
+
+    def count(self, entry: Entry, sign: int) -> None:
+        for name, score in score_deal(self.settings, entry).items():
+            self.totals[name] += sign * score
+
+    def check(self, event: StoredEvent) -> None:
+        """Check ``event`` against the game as it stands, then take it in."""
+        rows, settings = self.rows, self.settings
+        state = GameState(settings, tuple(rows), self.totals,
+                          game_over(settings, len(rows), self.totals), (), (), self.withdrawn)
         number, entry = event.number, event.entry
         if event.kind == EventKind.DEAL:
             check_new_deal(state, number)
             rows.append(DealRow(number, entry, {}, {}, 0))
         elif event.kind == EventKind.CORRECTION:
             check_correction(state, number)
-            count(rows[number - 1].entry, -1)
+            self.count(rows[number - 1].entry, -1)
             rows[number - 1] = DealRow(number, entry, {}, {}, 0)
         elif event.kind == EventKind.WITHDRAWAL:
             if check_withdrawal(state, number) != entry:
                 raise NotABackup()
-            withdrawn[number] = rows.pop().entry
-            count(entry, -1)
-            continue
+            self.withdrawn[number] = rows.pop().entry
+            self.count(entry, -1)
+            return
         else:
             if check_restore(state, number) != entry:
                 raise NotABackup()
             rows.append(DealRow(number, entry, {}, {}, 0))
-        count(entry, 1)
+        self.count(entry, 1)
+        self.ended = self.ended or game_over(settings, len(rows), self.totals)
 
 
 def digest(settings: Settings, note: str, created_at: str,
@@ -302,11 +394,11 @@ def game(data: object) -> Backup:
         raise BackupFieldType(field="events")
     if len(items) > MAX_GAME_EVENTS:
         raise BackupLogTooLong()
-    events = [_event(settings, item) for item in items]
+    events = [_located_event(settings, line, item) for line, item in enumerate(items, 1)]
     client_ids = [e.client_id for e in events if e.client_id is not None]
     if len(client_ids) != len(set(client_ids)):
         raise BackupIdRepeated()
-    _check_log(settings, events)
+    ended = _check_log(settings, events)
     created_at = _stamp(data.get("created_at"))
     return Backup(settings, note, created_at, events,
-                  digest(settings, note, created_at, events))
+                  digest(settings, note, created_at, events), ended)

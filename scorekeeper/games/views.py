@@ -19,6 +19,7 @@ from ..engine.deal import Entry, score_deal
 from ..engine.game import EventKind
 from ..engine.settings import Settings
 from ..web import db as database
+from ..web import throttle
 from ..web.db import get_db
 from ..web.device import device, kept, open_list, scope
 from ..web.errors import describe, http_error
@@ -327,19 +328,19 @@ def export_json(game_id: str):
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_page():
     form = ImportForm()
-    problem = None
+    problem, status, headers = None, 400, {}
     if form.validate_on_submit():
         file = form.file.data
         # A text field sends its line breaks as CRLF; the text pasted had them as LF.
         raw = (file.read(imports.MAX_BYTES + 1) if file
                else (form.text.data or "").replace("\r\n", "\n"))
         try:
+            throttle.count_import("backup")
             games = imports.read(raw)
-        except imports.BadBackup as exc:
+        except errors.RulesError as exc:  # a rule's refusal says where in the file
             problem = describe(exc)
-        except errors.RulesError as exc:
-            problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
-                              reason=describe(exc))
+            if exc.status == 429:
+                status, headers = 429, throttle.retry_after(exc)
         else:
             db, phone = get_db(), device(create=True)
             tokens = [store.import_game(db, g.settings, g.note, g.created_at, g.events,
@@ -351,7 +352,7 @@ def import_page():
                 return redirect(url_for("games.listing"))
             return redirect(url_for("games.sheet", game_id=tokens[0]))
     return render_template("games/import.html", form=form, problem=problem), (
-        400 if problem else 200)
+        status if problem else 200), headers
 
 
 @bp.errorhandler(413)

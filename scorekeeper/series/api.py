@@ -38,10 +38,8 @@ bp = Blueprint("series_api", __name__, url_prefix="/api/v1/series")
 
 
 def checked_name(value: object) -> str:
-    name = value.strip() if isinstance(value, str) else ""
-    if not 0 < len(name) <= MAX_SERIES_NAME:
-        raise BadSeriesName()
-    return name
+    """The series' name, made and checked as a player's or an event's name is."""
+    return normal_name(value, MAX_SERIES_NAME, lambda _value: BadSeriesName())
 
 
 def checked_best(value: object) -> int | None:
@@ -68,7 +66,11 @@ def series_json(series: Series) -> dict:
             "created_at": series.created_at,
             "events": [{"id": e.id, "name": e.name, "created_at": e.created_at}
                        for e in series.events],
-            "merges": [{"from": m.from_name, "into": m.into_name} for m in series.merges]}
+            "merges": [{"id": m.id, "from": m.from_name, "into": m.into_name,
+                        "created_at": m.created_at} for m in series.merges],
+            "undone_merges": [{"id": m.id, "from": m.from_name, "into": m.into_name,
+                               "created_at": m.created_at, "undone_at": m.undone_at}
+                              for m in series.undone]}
 
 
 def standings_json(state: Season) -> dict:
@@ -104,8 +106,15 @@ def standings(series_id: str):
 
 
 def merge(series: Series, source: object, target: object) -> tuple[str, str]:
-    """Record that the name ``source`` is the player ``target``: both must have played in
-    the series, be two players now, and never have played in one event."""
+    """Record that the name ``source`` is the player ``target`` (:func:`checked_merge`)."""
+    source, target = checked_merge(series, source, target)
+    store.add_merge(get_db(), series.id, name_key(source), source, target)
+    return source, target
+
+
+def checked_merge(series: Series, source: object, target: object) -> tuple[str, str]:
+    """The two names of a merge, made as names are: both must have played in the series,
+    be two players now, and never have played in one event. Nothing is stored."""
     source, target = normal_name(source), normal_name(target)
     db = get_db()
     state = season(db, series)
@@ -121,7 +130,6 @@ def merge(series: Series, source: object, target: object) -> tuple[str, str]:
     for event, played in zip(series.events, keys, strict=True):
         if sides[0] & played.keys() and sides[1] & played.keys():
             raise MergeSameEvent(player=source, other=target, event=event.name)
-    store.add_merge(db, series.id, name_key(source), source, target)
     return source, target
 
 
@@ -165,3 +173,11 @@ def add_event(series_id: str):
         raise BadShape(field="event", expected="text")
     add_existing(series, data["event"], request.headers.get(event_director.HEADER))
     return jsonify(series_json(must_load(get_db(), series_id))), 201
+@bp.post("/<series_id>/merges/<int:merge_id>/undo")
+def undo_merge(series_id: str, merge_id: int):
+    """The director's: merge ``merge_id`` (its ``id`` in the series) counts no more, and
+    stays in the series' ``undone_merges``; answers the standings."""
+    series = must_load(get_db(), series_id)
+    series_key.require(series)
+    store.undo_merge(get_db(), series.id, merge_id)
+    return jsonify(standings_json(load_season(get_db(), series_id)))

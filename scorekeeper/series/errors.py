@@ -110,3 +110,9 @@ class NotAnEventLink(RulesError):
     template = N_("Paste the event's director's link, as its director's page shows it: "
                   "“%(value)s” is not one.")
     value: str
+class NoSuchMerge(RulesError):
+    """Undoing a merge the series does not hold (or one undone already)."""
+
+    status = 404
+    template = N_("This series has no merge %(merge)s to undo.")
+    merge: int

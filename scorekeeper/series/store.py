@@ -23,6 +23,7 @@ from .errors import (
     MAX_SERIES_MERGES,
     EventInSeries,
     MergesFull,
+    NoSuchMerge,
     NoSuchSeries,
     SeriesFull,
 )
@@ -43,6 +44,9 @@ class Merge:
     from_name: str
     into_name: str
     created_at: str
+    id: int = 0
+    undone_at: str | None = None
+    """When the director undid it (it counts no more, and stays in the history)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,9 @@ class Series:
     events: tuple[SeriesEvent, ...]
     """In the order they were started."""
     merges: tuple[Merge, ...]
-    """In the order they were made."""
+    """In the order they were made: those that count (not undone)."""
+    undone: tuple[Merge, ...] = ()
+    """Merges the director undid, in the order they were made."""
 
 
 @dataclass(frozen=True)
@@ -97,11 +103,13 @@ def load_series(db: sqlite3.Connection, series_id: str) -> Series | None:
         "SELECT e.id, e.name, e.created_at FROM series_events s JOIN events e"
         " ON e.id = s.event_id WHERE s.series_id = ? ORDER BY e.created_at, s.joined_at,"
         " e.rowid", (series_id,)))
-    merges = tuple(Merge(m["from_key"], m["from_name"], m["into_name"], m["created_at"])
-                   for m in db.execute("SELECT * FROM series_merges WHERE series_id = ?"
-                                       " ORDER BY id", (series_id,)))
+    made = [Merge(m["from_key"], m["from_name"], m["into_name"], m["created_at"], m["id"],
+                  m["undone_at"])
+            for m in db.execute("SELECT * FROM series_merges WHERE series_id = ?"
+                                " ORDER BY id", (series_id,))]
     return Series(row["id"], row["created_at"], row["name"], row["best"], row["key_hash"],
-                  events, merges)
+                  events, tuple(m for m in made if m.undone_at is None),
+                  tuple(m for m in made if m.undone_at is not None))
 
 
 def must_load(db: sqlite3.Connection, series_id: str) -> Series:
@@ -144,6 +152,14 @@ def add_merge(db: sqlite3.Connection, series_id: str, from_key: str, from_name: 
         db.execute("INSERT INTO series_merges (series_id, from_key, from_name, into_name,"
                    " created_at) VALUES (?, ?, ?, ?, ?)",
                    (series_id, from_key, from_name, into_name, now()))
+
+
+def undo_merge(db: sqlite3.Connection, series_id: str, merge_id: int) -> None:
+    """Merge ``merge_id`` counts no more; its row stays, with when it was undone."""
+    with transaction(db):
+        if db.execute("UPDATE series_merges SET undone_at = ? WHERE id = ? AND series_id = ?"
+                      " AND undone_at IS NULL", (now(), merge_id, series_id)).rowcount != 1:
+            raise NoSuchMerge(merge=merge_id)
 
 
 #: A table of an event counts as its event counts it (docs/rules.md, Championships): with

@@ -25,7 +25,7 @@ from ..web.security import private
 from ..web.workers import heavy
 from . import key as series_key
 from . import present, store
-from .api import add_existing, checked_name, merge
+from .api import add_existing, checked_merge, checked_name, merge
 from .chart import Scale, history_chart
 from .errors import NotAnEventLink, NotASeriesLink, SeriesOnly
 from .forms import AddEventForm, MergeForm, SeriesForm
@@ -133,15 +133,26 @@ def _held(series_id: str) -> tuple[Series, str]:
     return series, key
 
 
-@bp.post("/series/<series_id>/merge")
+@bp.route("/series/<series_id>/merge", methods=["GET", "POST"])
 def merge_form(series_id: str):
-    """Two spellings of one player count as one from now on."""
+    """Two spellings of one player count as one from now on; the merge form (a GET with
+    ``?source=&target=``) asks first, and so does a POST without ``confirm=yes``."""
     series, key = _held(series_id)
+    if request.method == "GET":
+        try:
+            return _confirm_merge(series, key, *checked_merge(
+                series, request.args.get("source"), request.args.get("target")))
+        except RulesError as exc:
+            return _director(load_season(get_db(), series_id), key, describe(exc),
+                             exc.status)
     form = MergeForm()
     if not form.validate_on_submit():
         return _director(load_season(get_db(), series_id), key,
                          gettext("Please check the form."), 400, form)
     try:
+        if request.form.get("confirm") != "yes":  # asked first: it moves points
+            return _confirm_merge(series, key, *checked_merge(
+                series, form.source.data, form.target.data))
         source, target = merge(series, form.source.data, form.target.data)
     except RulesError as exc:
         return _director(load_season(get_db(), series_id), key, describe(exc), exc.status,
@@ -173,6 +184,38 @@ def add_event(series_id: str):
                          add=form)
     return redirect(url_for("series.director", series_id=series_id, key=key,
                             added=event.name, _anchor="add-event"))
+
+
+def _confirm_merge(series: store.Series, key: str, source: str, target: str):
+    page = render_template(
+        "confirm.html", title=series.name,
+        question=gettext("Count “%(name)s” as %(player)s?", name=source, player=target),
+        consequences=[
+            gettext("From now on the games, points and rating of “%(name)s” count for "
+                    "%(player)s, in every event of the series.", name=source, player=target),
+            gettext("You can undo it afterwards.")],
+        action=url_for("series.merge_form", series_id=series.id),
+        yes=gettext("Yes, count them as one player"),
+        fields={"source": source, "target": target},
+        back=url_for("series.director", series_id=series.id, key=key, _anchor="merge"))
+    return security.keep_secret(make_response(page))
+
+
+@bp.post("/series/<series_id>/merges/<int:merge_id>/undo")
+def undo_merge(series_id: str, merge_id: int):
+    """A merge taken back: the two names are two players again (the history keeps it)."""
+    series, key = _held(series_id)
+    if not MergeForm().validate_on_submit():
+        return _director(load_season(get_db(), series_id), key,
+                         gettext("Please check the form."), 400)
+    try:
+        store.undo_merge(get_db(), series.id, merge_id)
+    except RulesError as exc:
+        return _director(load_season(get_db(), series_id), key, describe(exc), exc.status)
+    undone = next(m for m in must_load(get_db(), series_id).undone if m.id == merge_id)
+    return redirect(url_for("series.director", series_id=series_id, key=key,
+                            unmerged=undone.from_name, into=undone.into_name,
+                            _anchor="merge"))
 
 
 def standings_table(state: Season) -> list[list[object]]:

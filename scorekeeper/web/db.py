@@ -74,6 +74,14 @@ def migrate(conn: sqlite3.Connection) -> int:
     return len(MIGRATIONS)
 
 
+#: Writes of this process waiting for the write lock or holding it, and the condition a
+#: long job (an import) waits on between its short transactions until there are none.
+_writers = 0
+_writers_done = threading.Condition()
+#: How long a long job gives way at most before it writes its next part anyway.
+GIVE_WAY_SECONDS = 2.0
+
+
 @contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception.
@@ -84,6 +92,10 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     Inside another transaction it is a savepoint: a write made of other stores' writes
     (a club event seating a round creates a game per table) is one transaction, and a
     part that fails rolls back alone before the whole decides.
+
+    Every outermost transaction is counted while it waits for the lock and holds it, so
+    that a long job written in short parts lets it go first (:func:`let_others_write`):
+    SQLite's own wait for a lock is a sleep that a busy job could outrun every time.
     """
     if db.in_transaction:
         db.execute("SAVEPOINT part")
@@ -95,13 +107,29 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             raise
         db.execute("RELEASE part")
         return
-    db.execute("BEGIN IMMEDIATE")
+    global _writers
+    with _writers_done:
+        _writers += 1
     try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    finally:
+        with _writers_done:
+            _writers -= 1
+            _writers_done.notify_all()
+
+
+def let_others_write(limit: float = GIVE_WAY_SECONDS) -> None:
+    """Wait (at most ``limit`` seconds) until no other write of this process waits for the
+    write lock or holds it: a long job calls it before each of its short transactions, so
+    a phone's deal never waits behind more than one of them."""
+    with _writers_done:
+        _writers_done.wait_for(lambda: _writers == 0, timeout=limit)
 
 
 #: Each serving thread's connection and the path it opened, kept between requests.

@@ -1,8 +1,8 @@
 """Reading a JSON request body, and the refusals of a body that cannot be read.
 
 Shared by every JSON view (placement, games, tournament sheets), so they all refuse an
-oversized, nested or broken body, or text no database or page can hold, with the same
-translated sentence.
+oversized, nested or broken body, a key given twice in one object, or text no database
+or page can hold, with the same translated sentence.
 """
 
 from __future__ import annotations
@@ -52,6 +52,36 @@ class BodyNotText(RulesError):
                   "point).")
 
 
+class RepeatedKey(RulesError):
+    """One object names a key twice (``{"name": "A", "name": "B"}``): JSON readers keep
+    either the first or the last, so what was meant cannot be known."""
+
+    template = N_("The key “%(key)s” is given twice in one object: each key may appear "
+                  "once.")
+    key: str
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook``: an object whose keys are all different,
+    else :class:`RepeatedKey` (a key that is no text, :class:`BodyNotText`)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            if not _text(key):
+                raise BodyNotText()
+            raise RepeatedKey(key=key)
+        found[key] = value
+    return found
+
+
+def _text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class GameNotAnObject(RulesError):
     template = N_("Send the game as a JSON object.")
 
@@ -61,15 +91,18 @@ class DealNotAnObject(RulesError):
 
 
 def parse_json(raw: bytes | str) -> Any:
-    """``raw`` as JSON whose every string (keys included) is valid Unicode text.
+    """``raw`` as JSON whose every string (keys included) is valid Unicode text, and whose
+    every object names each key once.
 
-    Raises :class:`BodyTooDeep`, :class:`BodyNotJSON` or :class:`BodyNotText`; for any
-    JSON read outside a request body too (an uploaded backup).
+    Raises :class:`BodyTooDeep`, :class:`BodyNotJSON`, :class:`RepeatedKey` or
+    :class:`BodyNotText`; for any JSON read outside a request body too (an event file).
     """
     try:
-        value = json.loads(raw)
+        value = json.loads(raw, object_pairs_hook=unique_keys)
         # Writing it back as UTF-8 finds a lone surrogate anywhere, however deep.
         json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except RulesError:
+        raise
     except RecursionError:
         raise BodyTooDeep() from None
     except UnicodeEncodeError:

@@ -353,4 +353,17 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX event_renames_by_event ON event_renames (event_id, id)
     """,
+    # a director's replacement of a table's game can be undone (docs/api.md, Club events):
+    # a replaced game keeps the table's state it was replaced in (the totals typed from
+    # paper and when, whether the table was re-opened), so putting it back restores it.
+    """
+    ALTER TABLE event_old_games ADD COLUMN paper TEXT;
+    ALTER TABLE event_old_games ADD COLUMN paper_at TEXT;
+    ALTER TABLE event_old_games ADD COLUMN reopened INTEGER NOT NULL DEFAULT 0
+    """,
+    # a series' merge can be undone: the row stays, with when it was undone, as the
+    # series' history of merges; only merges not undone count.
+    """
+    ALTER TABLE series_merges ADD COLUMN undone_at TEXT
+    """,
 ]

@@ -1,11 +1,11 @@
 // "Where do I sit?": the list narrows as a player types a few letters of their name
-// (without case or accents, as the server compares them). Without this script the form
-// asks the server, which answers the same.
+// (without case or marks, "sor" finding Søren, by names.js, as the server compares them).
+// Without this script the form asks the server, which answers the same.
+import { plainKey as key } from "./names.js";
+
 const input = document.getElementById("find-name");
 const list = document.getElementById("find-list");
 const status = document.getElementById("find-status");
-
-const key = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 function narrow() {
   const wanted = key(input.value);

@@ -9,7 +9,10 @@ const root = document.getElementById("live");
 const refreshSeconds = Number(root?.dataset.refresh) || 15;
 const pageSeconds = Number(root?.dataset.page) || 10;
 const big = window.matchMedia("(min-width: 60rem) and (min-height: 30rem)");
-const clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { timeStyle: "medium" });
+// The page's language, not the browser's: "21:57:34" on a Dutch, German or English page
+// (a club's big screen in Europe: no AM/PM).
+const clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+  { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 let turn = 0; // how many times the pages have turned; each list shows turn % its pages
 
 function pagesOf(box) {
