@@ -63,7 +63,7 @@ def test_a_fixed_number_of_deals_bounds_the_totals_from_both_sides(director):
 
 
 @pytest.mark.parametrize(("change", "code", "field"), [
-    (lambda t, others: {**t, others[0]: 5}, "NotAtTable", None),
+    (lambda t, others: {**t, others[0]: 5}, "PlayerNotAtTable", None),
     (lambda t, others: {**t, "Nobody": 5}, "EventUnknownPlayer", None),
     (lambda t, others: {k: (None if i == 0 else v) for i, (k, v) in enumerate(t.items())},
      "MissingPaperTotal", None),
