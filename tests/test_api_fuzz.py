@@ -41,9 +41,13 @@ NEAR_VALID = st.fixed_dictionaries(
 )
 
 _DB = Path(tempfile.mkdtemp(prefix="fuzz-")) / "fuzz.sqlite"
-APP = create_app({"TESTING": True, "DATABASE": str(_DB), "SECRET_KEY": "fuzz"})
+#: The fuzz posts thousands of files from one client: past the import bounds (429, which
+#: tests/test_events_import_flood.py holds), every file would be refused unread.
+_UNBOUNDED = {"event": (10**6, 600), "backup": (10**6, 600)}
+APP = create_app({"TESTING": True, "DATABASE": str(_DB), "SECRET_KEY": "fuzz",
+                  "IMPORT_LIMITS": _UNBOUNDED})
 GAMES_APP = create_app({"TESTING": True, "DATABASE": str(_DB), "SECRET_KEY": "fuzz",
-                        "WTF_CSRF_ENABLED": False})
+                        "WTF_CSRF_ENABLED": False, "IMPORT_LIMITS": _UNBOUNDED})
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
