@@ -773,3 +773,31 @@ def test_the_series_page_adds_an_event_by_its_directors_link(director, phones):
     assert [e["id"] for e in shown["events"]] == [event["id"]]
     stranger = phones[0].client.post(path, data={"csrf_token": phones[0].token, "link": link})
     assert stranger.status_code == 403
+
+
+def test_release_by_round_keeps_a_knockout_tables_winner_back_until_the_round_ends(director,
+                                                                                   phones):
+    """A knock-out round is a round like the others: who won a finished (and signed) table
+    is the director's to see until every table of the round is done."""
+    event = start(director, rounds=1, knockout=16, release="round", sign_off=True)
+    for table in seat(director, event)["tables"]:
+        play(phones[0], table, values_for(len(table["players"])))
+        assert sign(phones[1], event, 1, table, f"s{table['table']}").status_code == 200
+    tables = seat(director, event)["tables"]
+    play(phones[0], tables[0], [40, 10, 30, 20])
+    assert sign(phones[1], event, 2, tables[0], "k1").status_code == 200
+
+    def winners(phone, directing=False):
+        bracket = standings(phone, event, director=directing)["knockout"][0]["tables"]
+        return [table["winner"] for table in bracket]
+
+    assert winners(director, True) == [tables[0]["players"][1], None, None, None]
+    assert winners(phones[1]) == [None] * 4
+    live = phones[1].get(f"/events/{event['id']}/live?lang=en").get_data(as_text=True)
+    assert 'class="winner"' not in live
+    for number, table in enumerate(tables[1:], 2):
+        play(phones[0], table, [40, 10, 30, 20])
+        assert sign(phones[1], event, 2, table, f"k{number}").status_code == 200
+    assert winners(phones[1]) == [table["players"][1] for table in tables]
+    live = phones[1].get(f"/events/{event['id']}/live?lang=en").get_data(as_text=True)
+    assert live.count('class="winner"') == 4
