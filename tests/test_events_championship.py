@@ -795,6 +795,8 @@ def test_release_by_round_keeps_a_knockout_tables_winner_back_until_the_round_en
     assert winners(phones[1]) == [None] * 4
     live = phones[1].get(f"/events/{event['id']}/live?lang=en").get_data(as_text=True)
     assert 'class="winner"' not in live
+    page = phones[1].get(f"/events/{event['id']}?lang=en").get_data(as_text=True)
+    assert "The results of this knock-out round are shown once every table is done." in page
     for number, table in enumerate(tables[1:], 2):
         play(phones[0], table, [40, 10, 30, 20])
         assert sign(phones[1], event, 2, table, f"k{number}").status_code == 200
