@@ -681,3 +681,125 @@ def test_the_directors_page_forms(director, phones):
     same = director.client.post(f"{base}/rounds/2/swap?lang=en", data={
         **token, "player": after[0]["players"][0], "other": after[0]["players"][1]})
     assert same.status_code == 400 and "sit at the same table" in same.get_data(as_text=True)
+
+
+# --- Checks added when the branch was reviewed against issue 27 -------------------------------
+
+
+def test_wins_puts_a_winner_above_a_loser_with_fewer_bullheads(director, phones):
+    """By wins, table 2's winner (25) goes before table 1's second (20): bullheads only
+    break ties among equal wins. By bullheads only, the same results put 20 first."""
+    def order(scoring):
+        event = start(director, NAMES[:8], rounds=1, scoring=scoring)
+        tables = seat(director, event)["tables"]
+        play(phones[0], tables[0], [10, 20, 30, 70])
+        play(phones[0], tables[1], [25, 30, 40, 66])
+        rows = standings(phones[1], event)["standings"]
+        return [row["bullheads"] for row in rows], [row["wins"] for row in rows]
+
+    assert order("wins") == ([10, 25, 20, 30, 30, 40, 66, 70], [1, 1, 0, 0, 0, 0, 0, 0])
+    assert order("bullheads")[0] == [10, 20, 25, 30, 30, 40, 66, 70]
+
+
+OPTIONS = ("scoring", "points", "sign_off", "release", "knockout")
+
+
+@pytest.mark.parametrize("options", [
+    {"scoring": "placement", "points": {"3": [3, 1, 0], "4": [10, 4, 1, 0],
+                                        "5": [10, 6, 4, 2, 0]},
+     "sign_off": True, "release": "round", "knockout": 4},
+    {"scoring": "wins", "release": "round"},
+    {"scoring": "bullheads", "sign_off": True, "knockout": 4},
+    {},
+])
+def test_the_event_file_carries_every_option_there_and_back(director, phones, options):
+    """Each option, as given at the start, is in the event file; an imported file makes
+    an event with the same options, the same one-line explanations on its page, and a
+    file of its own with the same options again."""
+    event = start(director, NAMES[:8], rounds=1, **options)
+    exported = director.get(f"/api/v1/events/{event['id']}/export", director=True).get_json()
+    given = {"scoring": "placement", "points": None, "sign_off": False, "release": None,
+             "knockout": None, **options}
+    assert {key: exported[key] for key in OPTIONS} == given
+    imported = director.client.post("/api/v1/events/import", json=exported,
+                                    headers={"X-CSRFToken": director.token})
+    assert imported.status_code == 201, imported.get_json()
+    copy = imported.get_json()
+    assert {key: copy[key] for key in OPTIONS} == given
+    again = director.client.get(f"/api/v1/events/{copy['id']}/export",
+                                headers={"X-CSRFToken": director.token,
+                                         "X-Director-Key": copy["director_key"]})
+    assert {key: again.get_json()[key] for key in OPTIONS} == given
+
+    def explained(event_id):
+        page = phones[1].get(f"/events/{event_id}?lang=en").get_data(as_text=True)
+        lines = re.search(r'<ul class="options-rules" id="event-options">(.*?)</ul>', page,
+                          re.S)
+        rule = re.search(r'<p class="hint">((?:Points|Standings by)[^<]*)</p>', page)
+        return (lines[1] if lines else ""), rule[1]
+
+    assert explained(copy["id"]) == explained(event["id"])
+    lines, rule = explained(copy["id"])
+    assert ("Signed results:" in lines) == bool(options.get("sign_off"))
+    assert ("Released by round:" in lines) == (options.get("release") == "round")
+    assert ("the best 4 play" in lines) == (options.get("knockout") == 4)
+    if "points" in options:
+        assert "of 4 players 10, 4, 1, 0" in rule
+    assert rule.startswith({"wins": "Standings by wins", "bullheads": "Standings by bullheads"}
+                           .get(options.get("scoring", ""), "Points by place"))
+
+
+def test_the_series_page_adds_an_event_by_its_directors_link(director, phones):
+    """The series' director pastes an event's director's link on the series' page; any
+    other text is refused with a message, and the form keeps it."""
+    event = start(director, NAMES[:8])
+    series = director.post("/api/v1/series", {"name": "Clubjaar"}).get_json()
+    page = f"/series/{series['id']}/director/{series['director_key']}"
+    assert director.client.get(page).status_code == 200  # this browser directs the series
+    path = f"/series/{series['id']}/events?lang=en"
+    bad = director.client.post(path, data={"csrf_token": director.token,
+                                           "link": "my event"})
+    assert bad.status_code == 400
+    html = bad.get_data(as_text=True)
+    assert "“my event” is not one" in html and 'value="my event"' in html
+    forged = director.client.post(path, data={
+        "csrf_token": director.token,
+        "link": f"https://example.org/events/{event['id']}/director/{'A' * 32}"})
+    assert forged.status_code == 403
+    link = f"http://localhost/events/{event['id']}/director/{director.key}"
+    added = director.client.post(path, data={"csrf_token": director.token, "link": link})
+    assert added.status_code == 302 and "added=" in added.headers["Location"]
+    shown = director.get(f"/api/v1/series/{series['id']}").get_json()
+    assert [e["id"] for e in shown["events"]] == [event["id"]]
+    stranger = phones[0].client.post(path, data={"csrf_token": phones[0].token, "link": link})
+    assert stranger.status_code == 403
+
+
+def test_release_by_round_keeps_a_knockout_tables_winner_back_until_the_round_ends(director,
+                                                                                   phones):
+    """A knock-out round is a round like the others: who won a finished (and signed) table
+    is the director's to see until every table of the round is done."""
+    event = start(director, rounds=1, knockout=16, release="round", sign_off=True)
+    for table in seat(director, event)["tables"]:
+        play(phones[0], table, values_for(len(table["players"])))
+        assert sign(phones[1], event, 1, table, f"s{table['table']}").status_code == 200
+    tables = seat(director, event)["tables"]
+    play(phones[0], tables[0], [40, 10, 30, 20])
+    assert sign(phones[1], event, 2, tables[0], "k1").status_code == 200
+
+    def winners(phone, directing=False):
+        bracket = standings(phone, event, director=directing)["knockout"][0]["tables"]
+        return [table["winner"] for table in bracket]
+
+    assert winners(director, True) == [tables[0]["players"][1], None, None, None]
+    assert winners(phones[1]) == [None] * 4
+    live = phones[1].get(f"/events/{event['id']}/live?lang=en").get_data(as_text=True)
+    assert 'class="winner"' not in live
+    page = phones[1].get(f"/events/{event['id']}?lang=en").get_data(as_text=True)
+    assert "The results of this knock-out round are shown once every table is done." in page
+    for number, table in enumerate(tables[1:], 2):
+        play(phones[0], table, [40, 10, 30, 20])
+        assert sign(phones[1], event, 2, table, f"k{number}").status_code == 200
+    assert winners(phones[1]) == [table["players"][1] for table in tables]
+    live = phones[1].get(f"/events/{event['id']}/live?lang=en").get_data(as_text=True)
+    assert live.count('class="winner"') == 4

@@ -60,6 +60,11 @@ def test_a_qualifier_with_sign_off_and_a_knockout(browser: Browser, base_url: st
     director.check("#end-1")
     director.fill("#fixed_deals", "1")
     director.locator(".championship > summary").click()
+    # The points per place mean something only for placement points.
+    director.check("#scoring-1")
+    expect(director.locator("#points_5")).to_be_hidden()
+    director.check("#scoring-0")
+    expect(director.locator("#points_5")).to_be_visible()
     director.check("#sign_off")
     director.select_option("#knockout", "16")
     fits(director)
