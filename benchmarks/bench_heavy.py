@@ -10,9 +10,9 @@ the event's standings (3 languages x 2 papers x 3 event rounds: 18 variants, mor
 any cache keeps), the series' standings (6 variants), the table slips of each event
 round (with the director's key), the tournament sheets (``POST``) and the player aid. A
 refused request (503) is asked again once its ``Retry-After`` has passed. Meanwhile a
-monitor asks ``/healthz`` every 0.1 s on a new connection, and at the same moments the
-``/healthz`` of a second server on the same database that no client asks for a PDF (the
-control: what the machine's other work alone does to an answer then).
+monitor asks ``/healthz`` every 0.1 s on a new connection, and another the ``/healthz``
+of a second server on the same database that no client asks for a PDF (the control: what
+the machine's other work alone does to an answer over the same seconds).
 
 It runs three times on the same data: the PDFs made in the serving threads
 (``HEAVY_WORKERS = 0``, as before worker processes), by the worker (the default), and by
@@ -194,17 +194,6 @@ def serve(path: str, workers: int) -> tuple[subprocess.Popen, int]:
     return server, port
 
 
-def both(ports: tuple[int, int], until: float, seen: tuple[list[float], list[float]]) -> None:
-    """:func:`monitor` of two servers at the same moments, one after the other."""
-    while time.monotonic() < until:
-        started = time.perf_counter()
-        for port, times in zip(ports, seen, strict=True):
-            status, seconds = ask(port, "GET", "/healthz")
-            assert status == 200
-            times.append(seconds)
-        time.sleep(max(0.0, 0.1 - (time.perf_counter() - started)))
-
-
 def run(path: str, asked: list, workers: int, seconds: float, clients: int,
         polite: bool = True) -> dict:
     servers: list[subprocess.Popen] = []
@@ -223,8 +212,8 @@ def run(path: str, asked: list, workers: int, seconds: float, clients: int,
         threads = [threading.Thread(target=client,
                                     args=(port, until, asked, 7 * n, counts, polite))
                    for n in range(clients)]
-        threads.append(threading.Thread(target=both, args=((port, control_port), until,
-                                                           (loaded, quiet))))
+        threads += [threading.Thread(target=monitor, args=(port, until, loaded)),
+                    threading.Thread(target=monitor, args=(control_port, until, quiet))]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -291,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
 def goal(result: dict) -> tuple[bool, str]:
     """Whether ``/healthz`` answered under load as if no PDF was asked: p95 at most
     :data:`GOAL_MS`; on a machine so busy with other work that the control (a server
-    asked for no PDF, at the same moments) has a p95 over half of that, at most twice the
+    asked for no PDF, over the same seconds) has a p95 over half of that, at most twice the
     control's p95 (the PDFs' share of the slowing)."""
     loaded, control = result["loaded"]["p95"], result["control"]["p95"]
     if loaded <= GOAL_MS:

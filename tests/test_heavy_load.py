@@ -2,7 +2,7 @@
 p95 at most 100 ms (``benchmarks/bench_heavy.py``, the worker's run, on a smaller series;
 the benchmark's own run prints the figures with the largest). On a machine so busy with
 other work that a second server asked for no PDF (the control) has a ``/healthz`` p95
-over 50 ms at the same moments, the goal is twice the control's (``bench_heavy.goal``,
+over 50 ms over the same seconds, the goal is twice the control's (``bench_heavy.goal``,
 tested below)."""
 
 from __future__ import annotations
