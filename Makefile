@@ -7,8 +7,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 LANGS := nl de en
-# Debian packages the tests need; installed only when dpkg says they are missing.
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
+# Debian packages the tests need; installed only when dpkg says they are missing (openssl
+# makes the HTTPS tests' certificate).
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs openssl
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
 .PHONY: help install run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse

@@ -211,10 +211,13 @@ class Phone:
                                          headers=headers)
         start = time.perf_counter()
         try:
-            with self.opener.open(request, timeout=30) as answer:
-                status, raw = answer.status, answer.read()
-        except urllib.error.HTTPError as refused:
-            status, raw = refused.code, refused.read()
+            try:
+                with self.opener.open(request, timeout=30) as answer:
+                    status, raw = answer.status, answer.read()
+            except urllib.error.HTTPError as refused:
+                # A refusal's body may be cut short by a kill too: no answer, as below.
+                with refused:
+                    status, raw = refused.code, refused.read()
         except (OSError, http.client.HTTPException) as gone:
             with self.stats.lock:
                 self.stats.gone += 1

@@ -92,10 +92,11 @@ def test_a_copy_taken_while_the_server_writes_holds_every_acknowledged_deal(tmp_
         writer = threading.Thread(target=write)
         writer.start()
         while len(acknowledged) < 30:
+            assert writer.is_alive(), "the writer stopped"
             time.sleep(0.05)
         began = time.monotonic()
         taken = flask("backup", str(tmp_path / "copy.sqlite"), database=database)
-        after = len(acknowledged)
+        ended = time.monotonic()
         time.sleep(0.5)  # the writer goes on after the copy too
         stop.set()
         writer.join()
@@ -103,7 +104,9 @@ def test_a_copy_taken_while_the_server_writes_holds_every_acknowledged_deal(tmp_
         server.terminate()
         server.wait(timeout=10)
     assert taken.returncode == 0, taken.stderr
-    assert len(acknowledged) > after  # the server kept writing through the copy
+    # The server kept writing while the command ran, and after it.
+    assert any(began <= when < ended for when, *_ in acknowledged), (began, ended)
+    assert acknowledged[-1][0] >= ended
     copy = sqlite3.connect(tmp_path / "copy.sqlite")
     assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     stored = set(copy.execute(

@@ -1,8 +1,9 @@
 """Four clients asking for PDFs for 20 s leave the rest of the site answering: ``/healthz``
 p95 at most 100 ms (``benchmarks/bench_heavy.py``, the worker's run, on a smaller series;
 the benchmark's own run prints the figures with the largest). On a machine so busy with
-other work that ``/healthz`` alone has a p95 over 50 ms, the goal is twice that
-(``bench_heavy.goal``, tested below)."""
+other work that a second server asked for no PDF (the control) has a ``/healthz`` p95
+over 50 ms over the same seconds, the goal is twice the control's (``bench_heavy.goal``,
+tested below)."""
 
 from __future__ import annotations
 
@@ -26,11 +27,11 @@ def test_four_clients_on_pdfs_for_twenty_seconds_leave_healthz_under_100_ms():
     assert run.returncode == 0, out + run.stderr
 
 
-def run(alone: float, loaded: float) -> dict:
-    return {"alone": {"p95": alone}, "loaded": {"p95": loaded}}
+def run(control: float, loaded: float) -> dict:
+    return {"alone": {"p95": 3.0}, "control": {"p95": control}, "loaded": {"p95": loaded}}
 
 
-def test_the_goal_is_100_ms_and_twice_the_machines_own_only_on_a_busy_machine():
+def test_the_goal_is_100_ms_and_twice_the_controls_only_on_a_busy_machine():
     assert bench_heavy.goal(run(10, 99))[0] and not bench_heavy.goal(run(10, 101))[0]
     assert not bench_heavy.goal(run(49, 101))[0]  # a calm machine: 100 ms
     assert bench_heavy.goal(run(96, 190))[0] and not bench_heavy.goal(run(96, 193))[0]

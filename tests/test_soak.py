@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,27 @@ def test_the_check_finds_a_refused_an_unsent_entry_and_wrong_totals():
     broken = soak.check_game(game(one, restore), logged(one, restore), stored(
         [FIRST], {"Ann": 30, "Bob": 4}, False, 2))
     assert any("the log holds a restore 1 of a deal that is not there" in p for p in broken)
+
+
+@pytest.mark.parametrize("status", [201, 409])
+def test_an_answer_cut_short_by_a_kill_is_no_answer(status):
+    """A server killed while it sends an answer's body (a refusal's too): the phone sends
+    the request again, as the offline queue does, and the run goes on."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def cut_short() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(f"HTTP/1.1 {status} X\r\nContent-Type: application/json\r\n"
+                         f"Content-Length: 1439\r\n\r\n{{\"deals\": [".encode())
+        listener.close()
+
+    server = threading.Thread(target=cut_short)
+    server.start()
+    stats = soak.Stats()
+    phone = soak.Phone(f"http://127.0.0.1:{listener.getsockname()[1]}", stats)
+    with pytest.raises(soak.ServerGone):
+        phone.call("POST", "/api/v1/games/x/deals", {"number": 1})
+    server.join()
+    assert stats.gone == 1 and stats.violations == []

@@ -1,8 +1,9 @@
 """A club behind HTTPS, as the README sets it up: ``SCOREKEEPER_HTTPS=1 python -m
 scorekeeper`` behind a proxy that terminates TLS with a certificate the test made. In
 Chromium the director seats a round, adds a late arrival and types a table's totals from
-paper, and the series' director merges two spellings; a program keeps its events with
-``X-Director-Key`` and ``X-Series-Key`` alone (no session, no CSRF token)."""
+paper, and the series' director merges two spellings; a program keeps its events and
+merges two other spellings with ``X-Director-Key`` and ``X-Series-Key`` alone (no session,
+no CSRF token)."""
 
 from __future__ import annotations
 
@@ -91,10 +92,11 @@ def test_a_program_and_the_series_director_over_https(browser: Browser, site: Si
     series_id, series_key = director.url.split("/series/")[1].split("?")[0].split(
         "/director/")
 
-    # A program keeps two events of the series with the keys alone.
-    for name, spelling in (("Avond 1", "Jose"), ("Avond 2", "José")):
+    # A program keeps two events of the series with the keys alone, each with its own
+    # spellings of two players.
+    for name, spellings in (("Avond 1", ["Jose", "Hidde"]), ("Avond 2", ["José", "Hiddo"])):
         status, event = program(site, "POST", "/api/v1/events", {
-            "name": name, "players": [*NAMES[:5], spelling], "rounds": 1,
+            "name": name, "players": [*NAMES[:4], *spellings], "rounds": 1,
             "fixed_deals": 1, "series": series_id}, **{"X-Series-Key": series_key})
         assert status == 201
         key = {"X-Director-Key": event["director_key"]}
@@ -115,7 +117,13 @@ def test_a_program_and_the_series_director_over_https(browser: Browser, site: Si
     director.get_by_role("button", name="Count them as one player").click()
     expect(director.locator("#merge-note")).to_have_text("“Jose” now counts as José.")
     expect(director.locator("#series-error")).to_have_count(0)
+    # The program merges the other two spellings with the series' key alone.
+    status, merged = program(site, "POST", f"/api/v1/series/{series_id}/merge",
+                             {"from": "Hiddo", "into": "Hidde"}, **{"X-Series-Key": series_key})
+    assert status == 201
+    assert {"Hidde", "José"} <= {row["player"] for row in merged["standings"]}
     status, standings = program(site, "GET", f"/api/v1/series/{series_id}/standings")
     assert status == 200
     players = [row["player"] for row in standings["standings"]]
     assert "José" in players and "Jose" not in players
+    assert "Hidde" in players and "Hiddo" not in players
