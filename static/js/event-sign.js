@@ -12,8 +12,10 @@ function part() {
   return document.getElementById("table-sign");
 }
 
+/** Whether the sheet shows the game ended (its status line, drawn by the server and the
+ * phone alike: an event's table offers no next game to tell it by). */
 function sheetFinished() {
-  return document.getElementById("same-players") !== null;
+  return document.querySelector("#status.finished") !== null;
 }
 
 /** Whether the part should be asked for again: the sheet and the part disagree on the

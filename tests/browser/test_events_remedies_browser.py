@@ -104,7 +104,7 @@ def test_the_directors_destructive_acts_ask_first_and_come_undone(browser: Brows
     fits(page)
     page.get_by_role("button", name="Ja, Wim Meijer stopt").click()
     expect(page.locator("#change-note")).to_have_text(
-        "Wim Meijer vertrekt: niet meer ingedeeld vanaf toernooironde 2.")
+        "Wim Meijer stopt: vanaf toernooironde 2 niet meer ingedeeld.")
     assert "Wim Meijer" not in page.locator(".roster").inner_text()
     page.get_by_role("button", name="Ongedaan maken: Wim Meijer blijft").click()
     expect(page.locator("#done")).to_have_text(
