@@ -222,7 +222,7 @@ async function fetchLog(net, key, changed) {
 /**
  * Has another phone written to game ``key``? Cheap while nothing changed: the phone sends
  * back in ``If-None-Match`` the very ETag the server last answered for the game (kept on
- * its record as ``etag``, with the version that answer had), never a tag made from a
+ * its record as ``etag``, with the version that answer had; a 304's too), never a tag made from a
  * version, so whatever the server makes its tag of, a 304 means nothing moved. A 200
  * whose version is not the log's, or whose tag is not the one the phone kept for that same
  * version (the game changed without growing, as a database put back from an older copy
@@ -235,6 +235,11 @@ async function poll(net, key, changed) {
   const kept = record.etag && record.etag.version <= record.log.length ? record.etag : null;
   const answer = await net.call("GET", `${net.urls.api}/${record.id}`, null,
     kept?.tag ? { "If-None-Match": kept.tag } : {});
+  if (answer.status === 304 && kept && answer.tag && answer.tag !== kept.tag) {
+    // Nothing moved, under a tag spelled anew (a server that changed how it makes them):
+    // the one it answers now is the one to send back.
+    await update(key, (r) => { r.etag = { tag: answer.tag, version: kept.version }; });
+  }
   if (answer.status !== 200 || !Number.isInteger(answer.data?.version)) return;
   const { version } = answer.data;
   const moved = version !== record.log.length || (kept?.version === version && kept.tag !== answer.tag);

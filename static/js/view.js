@@ -9,7 +9,7 @@
 const EVERY = 2000; // ms between two looks while the page is visible
 const TIMEOUT = 8000; // ms an answer may take
 
-/** The ETag of the server's last 200, sent back with the next look. */
+/** The ETag the server last answered (a 200's, or a 304's), sent back with the next look. */
 let tag = null;
 
 /** The sheet the server drew anew, or null while nothing changed (or nothing answered). */
@@ -21,6 +21,9 @@ async function fresh() {
       credentials: "same-origin", cache: "no-store", signal: controller.signal,
       headers: tag ? { "If-None-Match": tag } : {},
     });
+    if (answer.status === 304 && tag && answer.headers.get("ETag")) {
+      tag = answer.headers.get("ETag"); // nothing moved, perhaps under a tag spelled anew
+    }
     if (answer.status !== 200) return null;
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
     const sheet = page.getElementById("watched");

@@ -541,6 +541,35 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     expect(page.locator(".conflict")).to_have_count(0)
 
 
+def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Browser,
+                                                                    base_url: str):
+    """Two phones keeping one game against a server whose tags are not bare versions:
+    each sees the other's deals, and every ask of each sends back the tag the server last
+    answered it. The phones kept this server's bare tag from before the other's came in:
+    answered 304 under the new spelling, they send that from then on."""
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
+    play(opener.pages[0], base_url, game_id, [(8, 4, 2)])
+    opener.close()
+    path = f"/api/v1/games/{game_id}"
+    first, other = phones(browser, base_url, game_id)
+    asks = {page: tagged_anew(page.context, base_url, path, lambda: "2026-11-27T20:01:00Z")
+            for page in (first, other)}
+    enter_deal(first, 2, (3, 6, 5))
+    expect(other.locator("tfoot td")).to_have_text(["11", "10", "7"], timeout=10_000)
+    enter_deal(other, 3, (1, 1, 12))
+    expect(first.locator("tfoot td")).to_have_text(["12", "11", "19"], timeout=10_000)
+    for page in (first, other):
+        saved(page)
+        looked(page, game_id, 2)
+        assert sent_back(asks[page]), asks[page]
+        assert asks[page][-1][1:] in (('"3.2026-11-27T20:01:00Z"', 304),
+                                      ('W/"3.2026-11-27T20:01:00Z"', 304)), asks[page]
+    assert [e["number"] for e in events(first, base_url, game_id)] == [1, 2, 3]
+    first.context.close()
+    other.context.close()
+
+
 # --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
 
 VISIBILITY = """(state) => {
