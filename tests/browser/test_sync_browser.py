@@ -32,6 +32,7 @@ from tests.browser.phone import (
     server_game,
     tagged_anew,
     token,
+    until,
 )
 from tests.conftest import PHONE
 
@@ -186,6 +187,50 @@ def test_a_deal_saved_while_the_server_is_stopped_lands_once_it_runs_again(
     assert [(e["number"], e["bullheads"]) for e in logged] == [
         (1, {"Ann": 5, "Bob": 0}), (2, {"Ann": 1, "Bob": 4})]
     assert len({e["client_id"] for e in logged}) == 2
+
+
+def test_two_phones_keep_their_own_languages_when_the_server_stops(
+        browser: Browser, own_server):
+    """A Dutch and a German phone keep one game, their pages loaded before the worker took
+    charge; the server stops while both browsers say they are online. A deal saved then
+    and a reload speak each phone's own language, on the sheet and the start page."""
+    base_url = own_server.url
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Anke", "Bram", "Cor"])
+    opener.close()
+    said = {"nl": ("Spelronde {number} bewaren", "Scoreblad", "1 wijziging wacht om"),
+            "de": ("Durchgang {number} speichern", "Punktezettel", "1 Änderung wartet darauf")}
+    pages = {}
+    for lang, locale in (("nl", "nl-NL"), ("de", "de-DE")):
+        context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True,
+                                      has_touch=True)
+        pages[lang] = page = context.new_page()
+        page.goto(f"{base_url}/games/{game_id}")  # the first page: no worker yet
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+    enter_deal(pages["nl"], 1, (5, 8, 6), save=said["nl"][0])
+    expect(pages["de"].locator("tfoot td")).to_have_text(["5", "8", "6"], timeout=10_000)
+    for page in pages.values():
+        controlled(page)
+        until(page, "() => navigator.onLine")
+
+    own_server.stop()
+    enter_deal(pages["de"], 2, (10, 4, 9), save=said["de"][0])
+    for lang, page in pages.items():
+        page.reload()  # no server at all: the worker's shell, in the phone's language
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("h1")).to_contain_text(said[lang][1])
+        assert page.evaluate("navigator.onLine")
+    expect(pages["de"].locator("tfoot td")).to_have_text(["15", "12", "15"])
+    expect(pages["de"].locator("#sync-state")).to_contain_text(said["de"][2])
+    pages["nl"].goto(f"{base_url}/")
+    expect(pages["nl"].locator("html")).to_have_attribute("lang", "nl")
+
+    own_server.start()
+    pages["nl"].goto(f"{base_url}/games/{game_id}")
+    expect(pages["nl"].locator("tfoot td")).to_have_text(["15", "12", "15"], timeout=20_000)
+    assert len(events(pages["nl"], base_url, game_id)) == 2
+    for page in pages.values():
+        page.context.close()
 
 
 # --- Two phones that enter deal 4 while apart ---
