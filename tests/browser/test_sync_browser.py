@@ -409,6 +409,48 @@ def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
     assert len(events(other, base_url, game_id)) == 4
 
 
+def test_an_empty_field_asked_while_the_other_phone_saves_a_deal(browser: Browser,
+                                                                  base_url: str):
+    """One phone asks about an empty field while the other phone saves that deal number:
+    the other's deal shows, what was typed and the question stay, beside the word that
+    another phone entered that deal; the 0 confirmed once, the players choose "the next
+    deal", and both deals land once, the empty field never asked again."""
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"], virgin_doubling=True)
+    opener.close()
+    first, other = phones(browser, base_url, game_id)
+    for seat, value in enumerate(("10", "9")):
+        first.fill(f"#bh-{seat}", value)
+    first.get_by_role("button", name="Save deal 1").click()
+    question = first.locator("#empty-question")
+    expect(question).to_contain_text("Nothing is entered for Cas.")
+
+    enter_deal(other, 1, (8, 4, 12))
+    expect(first.locator("tfoot td")).to_have_text(["8", "4", "12"], timeout=10_000)
+    expect(first.locator("#deal-form")).to_contain_text("Another phone has entered deal 1")
+    expect(question).to_contain_text("Nothing is entered for Cas.")
+    expect(first.locator("#bh-0")).to_have_value("10")
+    expect(first.locator("#bh-1")).to_have_value("9")
+    expect(first.locator("#bh-2")).to_have_value("")
+    first.get_by_label("Yes, Cas has 0").check()
+    first.get_by_role("button", name="Save deal 1").click()
+    conflict = first.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone entered deal 1 first", timeout=20_000)
+    expect(conflict.locator("td.mine")).to_have_text(["10", "9", "0"])
+    expect(first.locator("#empty-question")).to_have_count(0)
+    conflict.get_by_role("button", name="Another deal: this phone's becomes deal 2").click()
+    saved(first)
+    expect(first.locator(".conflict")).to_have_count(0)
+    # By hand: deal 2 has Cas at 0, a virgin, so Ann's 10 and Bob's 9 count double.
+    expect(first.locator("tfoot td")).to_have_text(["28", "22", "12"])
+    expect(other.locator("tfoot td")).to_have_text(["28", "22", "12"], timeout=10_000)
+    game = server_game(first, base_url, game_id)
+    assert [list(d["bullheads"].values()) for d in game["deals"]] == [[8, 4, 12], [10, 9, 0]]
+    assert len(events(first, base_url, game_id)) == 2
+    first.context.close()
+    other.context.close()
+
+
 # --- The word on the browser's storage: once, calmly, where it applies ---
 
 
