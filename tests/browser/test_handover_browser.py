@@ -178,4 +178,18 @@ def test_the_view_sends_back_the_servers_own_tag_whatever_it_is_made_of(
     assert sent_back(asks[1:]), asks
     assert asks[-1][1:] == (f'W/"2.{stamps[-1]}"' if asks[-1][1].startswith("W/")
                             else f'"2.{stamps[-1]}"', 304)
+
+    # The server unreachable while the browser says online, a deal played meanwhile: the
+    # page keeps the sheet it shows, and once the server answers it follows with its tag.
+    cut = re.compile(re.escape(base_url) + ".*")
+    refuse = lambda route: route.abort()  # noqa: E731
+    context.route(cut, refuse)  # the newer route answers first
+    last, before = asks[-1][1], len(asks)
+    deal(3, 2, 30)
+    with page.expect_event("requestfailed", lambda r: "/view/" in r.url, timeout=20_000):
+        pass
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"])
+    context.unroute(cut, refuse)
+    expect(page.locator("tfoot td")).to_have_text(["16", "64"], timeout=10_000)
+    assert asks[before][0] == last and asks[before][2] == 200, asks[before - 1:]
     context.close()
