@@ -221,12 +221,12 @@ async function fetchLog(net, key, changed) {
 
 /**
  * Has another phone written to game ``key``? Cheap while nothing changed: the phone sends
- * back in ``If-None-Match`` the very ETag the server last answered for the game (kept on
- * its record as ``etag``, with the version that answer had; a 304's too), never a tag made from a
- * version, so whatever the server makes its tag of, a 304 means nothing moved. A 200
- * whose version is not the log's, or whose tag is not the one the phone kept for that same
- * version (the game changed without growing, as a database put back from an older copy
- * can), fetches the log; the tag is kept only once the log is at least that answer's.
+ * back in ``If-None-Match`` the very ETag the server last answered for the game (a 200's
+ * or a 304's, kept on its record as ``etag`` with the version it stood for), never a tag
+ * made from a version, so whatever the server makes its tag of, a 304 means nothing
+ * moved. A 200 whose version is not the log's, or whose tag is not the one kept for that
+ * same version (the game changed without growing, as a database put back from an older
+ * copy can), fetches the log; a tag is kept only once the log is at least its answer's.
  */
 async function poll(net, key, changed) {
   const record = await getGame(key);
@@ -242,7 +242,8 @@ async function poll(net, key, changed) {
   }
   if (answer.status !== 200 || !Number.isInteger(answer.data?.version)) return;
   const { version } = answer.data;
-  const moved = version !== record.log.length || (kept?.version === version && kept.tag !== answer.tag);
+  const moved = version !== record.log.length
+    || (kept?.version === version && kept.tag !== answer.tag);
   if (moved && !(await fetchLog(net, key, changed))) return;
   await update(key, (r) => { r.etag = answer.tag ? { tag: answer.tag, version } : null; });
 }

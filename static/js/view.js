@@ -48,7 +48,8 @@ async function look() {
   if (shown && document.visibilityState === "visible") {
     const asked = tag; // a 200 to a tag is news; the first look's only if the version moved
     const next = await fresh();
-    if (next && (asked || next.dataset.version !== shown.dataset.version)) shown.replaceWith(next);
+    const news = asked || next?.dataset.version !== shown.dataset.version;
+    if (next && news) shown.replaceWith(next);
   }
   busy = false;
   timer = setTimeout(look, EVERY);

@@ -107,9 +107,10 @@ def tagged_anew(context: BrowserContext, base_url: str, path: str,
     """The game's address ``path`` answered as a server would that tags a game
     ``"<version>.<stamp>"`` (the version and the time of the game's last entry): this
     server's ``"<version>"`` tags are turned into those on the way out, and a tag of that
-    form sent back is turned into this server's on the way in; a tag of another stamp is
-    sent on as is, so it finds no game and the answer is 200. Answers the list of
-    (If-None-Match sent, ETag answered, status), in order."""
+    form sent back is turned into this server's on the way in; any other tag is sent on
+    as it came (a bare version still matches, as that server allows; an older stamp does
+    not, and the answer is 200). Answers the list of (If-None-Match sent, ETag answered,
+    status), in order."""
     asks: list[tuple[str | None, str | None, int]] = []
 
     def handle(route) -> None:
