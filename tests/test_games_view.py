@@ -12,6 +12,7 @@ import pytest
 from conftest import read_csrf_token
 
 from scorekeeper import create_app
+from scorekeeper.games import access
 from scorekeeper.web import db
 from scorekeeper.web.security import PRIVATE
 from tests.test_games_store import build
@@ -77,36 +78,53 @@ def test_the_view_follows_new_deals_cheaply(client, headers, app):
     assert 'data-version="2"' in page
 
 
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def writes_of_a_game(app) -> list[tuple[str, str]]:
+    """Every (method, rule) that writes to one game: the app's own routes with a
+    ``<game:...>`` in their address, so a route added later is walked too."""
+    return [(method, rule.rule) for rule in app.url_map.iter_rules()
+            if any(isinstance(c, access.GameToken) for c in rule._converters.values())
+            for method in sorted(rule.methods & WRITES)]
+
+
 def test_no_write_through_an_address_built_from_the_view_link(client, headers, app):
     game_id, view_url = game_with_a_deal(client, headers)
     token = VIEW.match(view_url).group(1)
     before = snapshot(app.config["DATABASE"])
-    body = {"number": 2, "bullheads": {"Ann": 9, "Bob": 9, "Cas": 9}, "client_id": "x"}
+    body = {"number": 2, "bullheads": {"Ann": 9, "Bob": 9, "Cas": 9}, "client_id": "x",
+            "base": 1}
     form = {"csrf_token": headers["X-CSRFToken"], "number": "2", "bh-0": "9", "bh-1": "9",
             "bh-2": "9", "mode": "bullheads", "action": "save"}
-    tries = [
-        client.post(f"/view/{token}", data=form),
-        client.put(f"/view/{token}", data=form),
-        client.delete(f"/view/{token}", data=form),
-        client.post(f"/view/{token}/deals", data=form),
-        client.post(f"/api/v1/games/{token}/deals", headers=headers, json=body),
-        client.put(f"/api/v1/games/{token}/deals/1", headers=headers, json={**body, "number": 1}),
-        client.delete(f"/api/v1/games/{token}/deals/1", headers=headers, json={}),
-        client.post(f"/api/v1/games/{token}/deals/1/restore", headers=headers, json={}),
-        client.post(f"/api/v1/games/{token}/same-players", headers=headers),
-        client.post(f"/games/{token}/deals", data=form),
-        client.post(f"/games/{token}/deals/1/edit", data=form),
-        client.post(f"/games/{token}/deals/1/withdraw", data=form),
-        client.post(f"/games/{token}/keep", data=form),
-        client.post(f"/games/{token}/same-players", data=form),
-        client.post(f"/games/{token}/delete", data=form),
-    ]
-    codes = [answer.status_code for answer in tries]
-    assert codes == [405] * 3 + [404] * 12, codes
+    writes = writes_of_a_game(app)
+    # Every way a game is written to, as docs/api.md lists them, is walked.
+    assert {path for _, path in writes} >= {
+        "/api/v1/games/<game:game_id>/deals", "/api/v1/games/<game:game_id>/deals/<int:number>",
+        "/api/v1/games/<game:game_id>/deals/<int:number>/restore",
+        "/api/v1/games/<game:game_id>/same-players", "/games/<game:game_id>/deals",
+        "/games/<game:game_id>/deals/<int:number>/edit",
+        "/games/<game:game_id>/deals/<int:number>/withdraw",
+        "/games/<game:game_id>/deals/<int:number>/restore", "/games/<game:game_id>/keep",
+        "/games/<game:game_id>/same-players", "/games/<game:game_id>/delete"}
+    for method, path in writes:
+        address = path.replace("<game:game_id>", token).replace("<int:number>", "1")
+        numbered = {**body, "number": 1} if "<int:number>" in path else body
+        sent = {"json": numbered, "headers": headers} if "/api/" in address else {"data": form}
+        answer = client.open(address, method=method, **sent)
+        assert answer.status_code == 404, (method, address, answer.status_code)
+    # The view's own address takes no write either.
+    for method in sorted(WRITES):
+        assert client.open(f"/view/{token}", method=method, data=form).status_code == 405
     # Nor does it open the game's own pages, which write.
     for path in (f"/games/{token}", f"/api/v1/games/{token}", f"/games/{token}/export.json"):
         assert client.get(path).status_code == 404
     assert snapshot(app.config["DATABASE"]) == before
+    # The same writes through the game's own link are taken: the 404s were the view token's.
+    own = client.post(f"/api/v1/games/{game_id}/deals", headers=headers, json=body)
+    assert own.status_code == 201
+    assert client.post(f"/games/{game_id}/deals/2/withdraw", data=form).status_code == 302
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["next_number"] == 2
 
 
 def test_reading_the_view_writes_nothing(client, headers, app):
@@ -118,7 +136,18 @@ def test_reading_the_view_writes_nothing(client, headers, app):
             assert answer.status_code in (200, 304)
             assert not [h for h in answer.headers.getlist("Set-Cookie") if h.startswith("device=")]
     assert snapshot(app.config["DATABASE"]) == before
-    assert app.test_client().get("/view/" + "0" * 20).status_code == 404
+
+
+
+def test_a_view_link_that_names_no_game_finds_nothing(client, headers, app):
+    game_id, view_url = game_with_a_deal(client, headers)
+    token = VIEW.match(view_url).group(1)
+    stranger = app.test_client()
+    for wrong in ("0" * 20, game_id, token[:-1] + ("0" if token[-1] != "0" else "1"),
+                  token[:-1], token.upper(), "nothing"):
+        assert stranger.get(f"/view/{wrong}").status_code == 404, wrong
+        assert stranger.get(f"/view/{wrong}", headers={"If-None-Match": '"1"'}).status_code == 404
+    assert stranger.get(view_url).status_code == 200
 
 
 def test_games_stored_before_the_view_link_get_one_each(tmp_path):

@@ -111,7 +111,7 @@ function network(urls, lang) {
       });
       const data = answer.status === 304 ? null : await answer.json().catch(() => null);
       if (answer.status >= 500 || answer.status === 429) throw new Error(`${answer.status}`);
-      return { status: answer.status, ok: answer.ok, data };
+      return { status: answer.status, ok: answer.ok, data, tag: answer.headers.get("ETag") };
     } finally {
       clearTimeout(late);
     }
@@ -209,22 +209,41 @@ async function named(key, data) {
   }
 }
 
-/** The server's whole log of game ``key``, adopted. */
+/** The server's whole log of game ``key``, adopted; answers whether it was. */
 async function fetchLog(net, key, changed) {
   const record = await getGame(key);
   const answer = await net.call("GET", address(net.urls, "json", record.id));
-  if (!answer.ok || !Array.isArray(answer.data?.events)) return;
+  if (!answer.ok || !Array.isArray(answer.data?.events)) return false;
   await update(key, (r) => adopt(r, answer.data.events));
   changed(key);
+  return true;
 }
 
-/** Has another phone written to game ``key``? Cheap while nothing changed (304). */
+/**
+ * Has another phone written to game ``key``? Cheap while nothing changed: the phone sends
+ * back in ``If-None-Match`` the very ETag the server last answered for the game (a 200's
+ * or a 304's, kept on its record as ``etag`` with the version it stood for), never a tag
+ * made from a version, so whatever the server makes its tag of, a 304 means nothing
+ * moved. A 200 whose version is not the log's, or whose tag is not the one kept for that
+ * same version (the game changed without growing, as a database put back from an older
+ * copy can), fetches the log; a tag is kept only once the log is at least its answer's.
+ */
 async function poll(net, key, changed) {
   const record = await getGame(key);
   if (!record?.id) return;
+  // A tag kept for more than the log holds names what the phone has not got: not sent.
+  const kept = record.etag && record.etag.version <= record.log.length ? record.etag : null;
   const answer = await net.call("GET", `${net.urls.api}/${record.id}`, null,
-    { "If-None-Match": `"${record.log.length}"` });
-  if (answer.status === 200 && answer.data?.version !== record.log.length) {
-    await fetchLog(net, key, changed);
+    kept?.tag ? { "If-None-Match": kept.tag } : {});
+  if (answer.status === 304 && kept && answer.tag && answer.tag !== kept.tag) {
+    // Nothing moved, under a tag spelled anew (a server that changed how it makes them):
+    // the one it answers now is the one to send back.
+    await update(key, (r) => { r.etag = { tag: answer.tag, version: kept.version }; });
   }
+  if (answer.status !== 200 || !Number.isInteger(answer.data?.version)) return;
+  const { version } = answer.data;
+  const moved = version !== record.log.length
+    || (kept?.version === version && kept.tag !== answer.tag);
+  if (moved && !(await fetchLog(net, key, changed))) return;
+  await update(key, (r) => { r.etag = answer.tag ? { tag: answer.tag, version } : null; });
 }

@@ -4,9 +4,10 @@ keep (its IndexedDB, static/js/local-games.js), what does the server hold."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
 
 CONTROLLED = """async () => {
   const late = new Promise((_, reject) =>
@@ -99,3 +100,43 @@ def looked(page: Page, game_id: str, times: int = 3) -> None:
         with page.expect_request(lambda r: r.method == "GET" and r.url.split("?")[0].endswith(path),
                                  timeout=20_000):
             pass
+
+
+def tagged_anew(context: BrowserContext, base_url: str, path: str,
+                stamp: Callable[[], str]) -> list[tuple[str | None, str | None, int]]:
+    """The game's address ``path`` answered as a server would that tags a game
+    ``"<version>.<stamp>"`` (the version and the time of the game's last entry): this
+    server's ``"<version>"`` tags are turned into those on the way out, and a tag of that
+    form sent back is turned into this server's on the way in; any other tag is sent on
+    as it came (a bare version still matches, as that server allows; an older stamp does
+    not, and the answer is 200). Answers the list of (If-None-Match sent, ETag answered,
+    status), in order."""
+    asks: list[tuple[str | None, str | None, int]] = []
+
+    def handle(route) -> None:
+        if route.request.method != "GET" or not route.request.url.split("?")[0].endswith(path):
+            route.fallback()
+            return
+        sent = route.request.headers.get("if-none-match")
+        headers = {k: v for k, v in route.request.headers.items() if k != "if-none-match"}
+        ours = re.fullmatch(r'(W/)?"(\d+)\.(.+)"', sent or "")
+        if ours and ours.group(3) == stamp():
+            headers["if-none-match"] = f'"{ours.group(2)}"'
+        elif sent:
+            headers["if-none-match"] = sent
+        answer = route.fetch(headers=headers)
+        out = dict(answer.headers)
+        bare = re.fullmatch(r'(W/)?"(\d+)"', out.get("etag", ""))
+        if bare:
+            out["etag"] = f'{bare.group(1) or ""}"{bare.group(2)}.{stamp()}"'
+        asks.append((sent, out.get("etag"), answer.status))
+        route.fulfill(response=answer, headers=out)
+
+    context.route(re.compile(re.escape(base_url) + ".*"), handle)
+    return asks
+
+
+def sent_back(asks: list[tuple[str | None, str | None, int]]) -> bool:
+    """Whether each ask after the first sent in If-None-Match exactly the ETag of the
+    answer before it (``asks`` as :func:`tagged_anew` lists them)."""
+    return all(sent == before[1] for before, (sent, _, _) in zip(asks, asks[1:], strict=False))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import urlsplit
 
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
-from tests.browser.phone import kept_game
+from tests.browser.phone import kept_game, new_game, sent_back, server_game, tagged_anew, token
 
 WORKER_IN_CHARGE = """async () => {
   await navigator.serviceWorker.ready;
@@ -134,3 +135,61 @@ def test_those_who_watch_scan_a_link_that_shows_the_score_and_cannot_change_it(
         assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         other.close()
+
+
+def test_the_view_sends_back_the_servers_own_tag_whatever_it_is_made_of(
+        browser: Browser, browser_context_args, base_url: str):
+    """A server whose tags are not bare versions: the view link's page sends back exactly
+    the ETag the server last answered, so nothing moved is a 304, and a new deal or a
+    game changed under the same version (its tag's stamp moved) draws the sheet anew."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    headers = {"X-CSRFToken": token(page, base_url)}
+
+    def deal(number: int, ann: int, bob: int) -> None:
+        answer = page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers,
+                                   data={"number": number, "bullheads": {"Ann": ann, "Bob": bob}})
+        assert answer.status == 201, answer.text()
+
+    def looks(times: int) -> None:
+        for _ in range(times):
+            with page.expect_response(lambda r: "/view/" in r.url, timeout=20_000):
+                pass
+
+    deal(1, 5, 19)
+    view_url = server_game(page, base_url, game_id)["view_url"]
+    stamps = ["2026-11-27T20:01:00Z"]
+    asks = tagged_anew(context, base_url, urlsplit(view_url).path, lambda: stamps[-1])
+    page.goto(view_url + "?lang=en")
+    looks(3)
+    # The page itself, then its script's first look (a page's own headers are out of its
+    # reach, so it has no tag to send yet), then the tag of the answer before, each time.
+    assert [(sent, status) for sent, _, status in asks[:2]] == [(None, 200), (None, 200)]
+    assert asks[1][1].endswith(f'"1.{stamps[-1]}"'), asks
+    assert sent_back(asks[1:]) and {status for _, _, status in asks[2:]} == {304}, asks
+
+    deal(2, 9, 15)
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=10_000)
+    page.evaluate("document.getElementById('watched').dataset.drawn = 'before'")
+    stamps.append("2026-11-27T20:09:00Z")  # the same version, another game: put back
+    expect(page.locator("#watched[data-drawn]")).to_have_count(0, timeout=10_000)
+    looks(1)
+    assert sent_back(asks[1:]), asks
+    assert asks[-1][1:] == (f'W/"2.{stamps[-1]}"' if asks[-1][1].startswith("W/")
+                            else f'"2.{stamps[-1]}"', 304)
+
+    # The server unreachable while the browser says online, a deal played meanwhile: the
+    # page keeps the sheet it shows, and once the server answers it follows with its tag.
+    cut = re.compile(re.escape(base_url) + ".*")
+    refuse = lambda route: route.abort()  # noqa: E731
+    context.route(cut, refuse)  # the newer route answers first
+    last, before = asks[-1][1], len(asks)
+    deal(3, 2, 30)
+    with page.expect_event("requestfailed", lambda r: "/view/" in r.url, timeout=20_000):
+        pass
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"])
+    context.unroute(cut, refuse)
+    expect(page.locator("tfoot td")).to_have_text(["16", "64"], timeout=10_000)
+    assert asks[before][0] == last and asks[before][2] == 200, asks[before - 1:]
+    context.close()

@@ -28,8 +28,11 @@ from tests.browser.phone import (
     looked,
     new_game,
     saved,
+    sent_back,
     server_game,
+    tagged_anew,
     token,
+    until,
 )
 from tests.conftest import PHONE
 
@@ -184,6 +187,50 @@ def test_a_deal_saved_while_the_server_is_stopped_lands_once_it_runs_again(
     assert [(e["number"], e["bullheads"]) for e in logged] == [
         (1, {"Ann": 5, "Bob": 0}), (2, {"Ann": 1, "Bob": 4})]
     assert len({e["client_id"] for e in logged}) == 2
+
+
+def test_two_phones_keep_their_own_languages_when_the_server_stops(
+        browser: Browser, own_server):
+    """A Dutch and a German phone keep one game, their pages loaded before the worker took
+    charge; the server stops while both browsers say they are online. A deal saved then
+    and a reload speak each phone's own language, on the sheet and the start page."""
+    base_url = own_server.url
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Anke", "Bram", "Cor"])
+    opener.close()
+    said = {"nl": ("Spelronde {number} bewaren", "Scoreblad", "1 wijziging wacht om"),
+            "de": ("Durchgang {number} speichern", "Punktezettel", "1 Änderung wartet darauf")}
+    pages = {}
+    for lang, locale in (("nl", "nl-NL"), ("de", "de-DE")):
+        context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True,
+                                      has_touch=True)
+        pages[lang] = page = context.new_page()
+        page.goto(f"{base_url}/games/{game_id}")  # the first page: no worker yet
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+    enter_deal(pages["nl"], 1, (5, 8, 6), save=said["nl"][0])
+    expect(pages["de"].locator("tfoot td")).to_have_text(["5", "8", "6"], timeout=10_000)
+    for page in pages.values():
+        controlled(page)
+        until(page, "() => navigator.onLine")
+
+    own_server.stop()
+    enter_deal(pages["de"], 2, (10, 4, 9), save=said["de"][0])
+    for lang, page in pages.items():
+        page.reload()  # no server at all: the worker's shell, in the phone's language
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("h1")).to_contain_text(said[lang][1])
+        assert page.evaluate("navigator.onLine")
+    expect(pages["de"].locator("tfoot td")).to_have_text(["15", "12", "15"])
+    expect(pages["de"].locator("#sync-state")).to_contain_text(said["de"][2])
+    pages["nl"].goto(f"{base_url}/")
+    expect(pages["nl"].locator("html")).to_have_attribute("lang", "nl")
+
+    own_server.start()
+    pages["nl"].goto(f"{base_url}/games/{game_id}")
+    expect(pages["nl"].locator("tfoot td")).to_have_text(["15", "12", "15"], timeout=20_000)
+    assert len(events(pages["nl"], base_url, game_id)) == 2
+    for page in pages.values():
+        page.context.close()
 
 
 # --- Two phones that enter deal 4 while apart ---
@@ -360,6 +407,48 @@ def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
     saved(other)
     assert len(server_game(other, base_url, game_id)["deals"]) == 4
     assert len(events(other, base_url, game_id)) == 4
+
+
+def test_an_empty_field_asked_while_the_other_phone_saves_a_deal(browser: Browser,
+                                                                  base_url: str):
+    """One phone asks about an empty field while the other phone saves that deal number:
+    the other's deal shows, what was typed and the question stay, beside the word that
+    another phone entered that deal; the 0 confirmed once, the players choose "the next
+    deal", and both deals land once, the empty field never asked again."""
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"], virgin_doubling=True)
+    opener.close()
+    first, other = phones(browser, base_url, game_id)
+    for seat, value in enumerate(("10", "9")):
+        first.fill(f"#bh-{seat}", value)
+    first.get_by_role("button", name="Save deal 1").click()
+    question = first.locator("#empty-question")
+    expect(question).to_contain_text("Nothing is entered for Cas.")
+
+    enter_deal(other, 1, (8, 4, 12))
+    expect(first.locator("tfoot td")).to_have_text(["8", "4", "12"], timeout=10_000)
+    expect(first.locator("#deal-form")).to_contain_text("Another phone has entered deal 1")
+    expect(question).to_contain_text("Nothing is entered for Cas.")
+    expect(first.locator("#bh-0")).to_have_value("10")
+    expect(first.locator("#bh-1")).to_have_value("9")
+    expect(first.locator("#bh-2")).to_have_value("")
+    first.get_by_label("Yes, Cas has 0").check()
+    first.get_by_role("button", name="Save deal 1").click()
+    conflict = first.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone entered deal 1 first", timeout=20_000)
+    expect(conflict.locator("td.mine")).to_have_text(["10", "9", "0"])
+    expect(first.locator("#empty-question")).to_have_count(0)
+    conflict.get_by_role("button", name="Another deal: this phone's becomes deal 2").click()
+    saved(first)
+    expect(first.locator(".conflict")).to_have_count(0)
+    # By hand: deal 2 has Cas at 0, a virgin, so Ann's 10 and Bob's 9 count double.
+    expect(first.locator("tfoot td")).to_have_text(["28", "22", "12"])
+    expect(other.locator("tfoot td")).to_have_text(["28", "22", "12"], timeout=10_000)
+    game = server_game(first, base_url, game_id)
+    assert [list(d["bullheads"].values()) for d in game["deals"]] == [[8, 4, 12], [10, 9, 0]]
+    assert len(events(first, base_url, game_id)) == 2
+    first.context.close()
+    other.context.close()
 
 
 # --- The word on the browser's storage: once, calmly, where it applies ---
@@ -539,6 +628,35 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     expect(page.locator(".conflict")).to_have_count(0)
 
 
+def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Browser,
+                                                                    base_url: str):
+    """Two phones keeping one game against a server whose tags are not bare versions:
+    each sees the other's deals, and every ask of each sends back the tag the server last
+    answered it. The phones kept this server's bare tag from before the other's came in:
+    answered 304 under the new spelling, they send that from then on."""
+    opener = browser.new_context()
+    game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
+    play(opener.pages[0], base_url, game_id, [(8, 4, 2)])
+    opener.close()
+    path = f"/api/v1/games/{game_id}"
+    first, other = phones(browser, base_url, game_id)
+    asks = {page: tagged_anew(page.context, base_url, path, lambda: "2026-11-27T20:01:00Z")
+            for page in (first, other)}
+    enter_deal(first, 2, (3, 6, 5))
+    expect(other.locator("tfoot td")).to_have_text(["11", "10", "7"], timeout=10_000)
+    enter_deal(other, 3, (1, 1, 12))
+    expect(first.locator("tfoot td")).to_have_text(["12", "11", "19"], timeout=10_000)
+    for page in (first, other):
+        saved(page)
+        looked(page, game_id, 2)
+        assert sent_back(asks[page]), asks[page]
+        assert asks[page][-1][1:] in (('"3.2026-11-27T20:01:00Z"', 304),
+                                      ('W/"3.2026-11-27T20:01:00Z"', 304)), asks[page]
+    assert [e["number"] for e in events(first, base_url, game_id)] == [1, 2, 3]
+    first.context.close()
+    other.context.close()
+
+
 # --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
 
 VISIBILITY = """(state) => {
@@ -554,10 +672,13 @@ def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
     asks: list[tuple[float, str | None, int]] = []
     path = f"/api/v1/games/{game_id}"
 
+    tags: list[str | None] = []  # the ETag of each answer, in order
+
     def answered(response) -> None:
         if response.request.method == "GET" and response.url.split("?")[0].endswith(path):
             asks.append((time.monotonic(), response.request.headers.get("if-none-match"),
                          response.status))
+            tags.append(response.headers.get("etag"))
 
     page.on("response", answered)
     page.goto(f"{base_url}/games/{game_id}?lang=en")
@@ -565,7 +686,10 @@ def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
     page.wait_for_timeout(4000)
     seen = [a for a in asks if a[0] > asks[0][0] + 0.5]
     assert 3 <= len(seen) <= 6, asks  # about every 0.8 s
-    assert all(tag == '"1"' and status == 304 for _, tag, status in seen), seen
+    # The server's own tag for version 1 ("1", W/"1" when gzip-compressed), sent back as
+    # it came: the tag of the answer before.
+    assert tags[0] in ('"1"', 'W/"1"'), tags
+    assert all(tag == tags[0] and status == 304 for _, tag, status in seen), (seen, tags)
     gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:], strict=False)]
     assert all(0.6 < gap < 1.3 for gap in gaps), gaps
 
@@ -577,7 +701,69 @@ def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
     play(page, base_url, game_id, [(9, 15)])
     page.evaluate(VISIBILITY, "visible")  # asked at once, and the other phone's deal shows
     expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=2000)
-    assert asks[hidden_from][1:] == ('"1"', 200)
+    assert asks[hidden_from][1:] == (tags[0], 200)
+
+
+def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
+        browser: Browser, base_url: str):
+    """A server whose tags are not bare versions: the sheet sends back in If-None-Match
+    exactly the ETag the server last answered, so nothing moved is a 304; a new deal of
+    another phone, and a game that changed under the same version (its tag's stamp
+    moved), fetch the log."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    play(page, base_url, game_id, [(5, 19)])
+    stamps = ["2026-11-27T20:01:00Z"]
+    asks = tagged_anew(context, base_url, f"/api/v1/games/{game_id}", lambda: stamps[-1])
+    logs: list[str] = []
+    page.on("request", lambda r: logs.append(r.url) if r.url.endswith(
+        f"/games/{game_id}/export.json") else None)
+    open_kept(page, base_url, game_id)
+    saved(page)
+    looked(page, game_id, 4)
+    assert asks[0][1] is not None and asks[0][1].endswith(f'1.{stamps[-1]}"'), asks
+    assert sent_back(asks)
+    assert [status for _, _, status in asks[1:]] == [304] * (len(asks) - 1), asks
+
+    play(page, base_url, game_id, [(9, 15)])  # another phone's deal: 200, the log fetched
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=10_000)
+    looked(page, game_id, 3)
+    moved = next(i for i, ask in enumerate(asks) if ask[2] == 200 and i > 0)
+    assert asks[moved][1].endswith(f'2.{stamps[-1]}"')
+    assert sent_back(asks), asks
+    assert asks[-1][2] == 304
+
+    fetched = len(logs)
+    stamps.append("2026-11-27T20:09:00Z")  # the same version, another game: put back
+    looked(page, game_id, 3)
+    assert len(logs) > fetched  # the log fetched again though the version did not move
+    changed = next(i for i, ask in enumerate(asks) if ask[1].endswith(f'.{stamps[-1]}"'))
+    assert asks[changed][2] == 200 and asks[changed][0].endswith(f'.{stamps[0]}"')
+    assert asks[-1] == (asks[changed][1], asks[changed][1], 304)  # quiet again
+
+    # The tag is kept with the game: a reload sends it at once, and nothing moved is a 304.
+    before = len(asks)
+    page.reload()
+    looked(page, game_id, 2)
+    assert asks[before] == (asks[before - 1][1], asks[before - 1][1], 304), asks[before - 1:]
+
+    # The server unreachable while the browser says online, another phone writing meanwhile:
+    # once it answers again, the sheet sends back the last tag it had and gets the deal.
+    cut = re.compile(re.escape(base_url) + ".*")
+    refuse = lambda route: route.abort()  # noqa: E731
+    context.route(cut, refuse)  # the newer route answers first
+    last, before = asks[-1][1], len(asks)
+    play(page, base_url, game_id, [(2, 30)])
+    with page.expect_event("requestfailed", lambda r: f"/api/v1/games/{game_id}" in r.url,
+                           timeout=20_000):
+        pass  # the sheet asked meanwhile and heard nothing
+    context.unroute(cut, refuse)
+    expect(page.locator("tfoot td")).to_have_text(["16", "64"], timeout=10_000)
+    assert asks[before][0] == last and asks[before][2] == 200, asks[before - 1:]
+    assert sent_back(asks), asks
+    context.close()
 
 
 def test_a_quiet_sheet_reads_only_its_own_game_between_changes(page: Page, base_url: str):
