@@ -5,8 +5,8 @@ imports nothing from Flask; :mod:`scorekeeper.web` is the shared Flask layer (da
 languages, security, error handlers, PDFs); each feature (``games``, ``check``,
 ``tournament``, and ``rules``, the rules reference) builds on those two only, as thin
 blueprints that parse input, call the engine or their store, and render; club ``events``
-build on games, and a club's ``series`` on events and games. Only this factory knows
-every feature.
+build on games, a club's ``series`` on events and games, and a championship's
+``seasons`` on events, series and games. Only this factory knows every feature.
 """
 
 from __future__ import annotations
@@ -114,6 +114,8 @@ def register_blueprints(app: Flask) -> None:
     from .games import views as games_views
     from .rules import export as rules_export
     from .rules import views as rules_views
+    from .seasons import api as seasons_api
+    from .seasons import views as seasons_views
     from .series import api as series_api
     from .series import views as series_views
     from .tournament import api as tournament_api
@@ -124,7 +126,7 @@ def register_blueprints(app: Flask) -> None:
         health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
-        series_views.bp, series_api.bp,
+        series_views.bp, series_api.bp, seasons_views.bp, seasons_api.bp,
     ):
         app.register_blueprint(blueprint)
     # A club event keeps its tables' games: the games store asks it before one changes.

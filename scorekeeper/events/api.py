@@ -10,17 +10,15 @@ and status (400 bad input, 403 not the director, 404 no such event, 409 not now)
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
-from ..engine.standings import Standing
+from ..engine.settings import Settings
 from ..web import keys, security
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
-from . import checks, director, joining, progress, store, transfer
+from . import checks, director, joining, progress, season_link, store, transfer
 from .errors import (
     MAX_EVENT_FILE,
     MAX_SEED,
@@ -28,16 +26,13 @@ from .errors import (
     BadSeed,
     EventFileTooLarge,
     EventNotAnObject,
+    NotInASeason,
 )
 from .progress import Progress, TableState, load_progress, seat_next_round
+from .progress import standing_rows as rows_json
 from .store import API_DEVICE, must_load
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
-
-
-def number(value: Fraction) -> int | float:
-    """A shared or relative score as JSON: whole numbers exact, others to 2 decimals."""
-    return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
 def table_json(table: TableState, directing: bool = False) -> dict:
@@ -49,12 +44,6 @@ def table_json(table: TableState, directing: bool = False) -> dict:
     if directing:
         data["game"] = table.seat.game
     return data
-
-
-def rows_json(rows: list[Standing]) -> list[dict]:
-    return [{"rank": row.rank, "player": row.player, "points": number(row.points),
-             "relative": number(row.relative), "bullheads": row.bullheads,
-             "games": row.games, "lot": row.lot} for row in rows]
 
 
 def standings_json(state: Progress, after: int | None = None) -> dict:
@@ -130,16 +119,66 @@ def created(event_id: str, key: str):
     return security.keep_secret(jsonify(answer)), 201
 
 
+def players_of(entries: list[object], season: str | None, venue: str | None,
+               kind: str | None, options: dict) -> tuple[list[str], dict[str, int],
+                                                          season_link.Plan | None]:
+    """A new event's players (each a name or ``{"name", "number"}``) and the season
+    numbers given, by name; for an event of a season, the season's plan for it (the
+    final seats the qualified players before the wild cards given here)."""
+    names, given = checks.entries(entries)
+    if season is None:
+        if venue is not None or kind is not None:
+            raise NotInASeason()
+        players = checks.checked_players(names)
+        return players, checks.numbers_of(players, given), None
+    typed = [checks.checked_player(name) for name in names]
+    plan = season_link.prepare(season_link.Asked(
+        season, venue, kind, typed, checks.numbers_of(typed, given), options))
+    return checks.checked_players(plan.players, plan.max_players), plan.numbers, plan
+
+
+def store_new(name: str, players: list[str], rounds: int, seed: int,
+              settings: Settings, numbers: dict[str, int], series: str | None,
+              plan: season_link.Plan | None, device: str | None = API_DEVICE
+              ) -> tuple[str, str]:
+    """Store a new event, joined to its series and recorded in its season in the same
+    transaction; answers its id and its director's key. ``device`` None: the caller
+    writes the history's first line itself."""
+    db, key = get_db(), keys.new_key()
+    with transaction(db):
+        event_id = store.create_event(db, name, players, rounds, seed, settings,
+                                      keys.key_hash(key), numbers=numbers)
+        if series is not None:
+            joining.admit(db, series, event_id)
+        if plan is not None:
+            plan.admit(db, event_id)
+        if device is not None:
+            store.log(db, event_id, device, "create")
+    return event_id, key
+
+
+def _text_or_none(data: dict, field: str) -> str | None:
+    value = data.get(field)
+    if value is not None and not isinstance(value, str):
+        raise BadShape(field=field, expected="text")
+    return value
+
+
 @bp.post("")
 def create():
     data = read_json()
     if not isinstance(data, dict):
         raise EventNotAnObject()
     name = checks.checked_name(data.get("name"))
-    players = data.get("players")
+    season = _text_or_none(data, "season")
+    players = data.get("players", [] if season is not None else None)
     if not isinstance(players, list):
         raise BadShape(field="players", expected="a list")
-    players = checks.checked_players(players)
+    players, numbers, plan = players_of(players, season, _text_or_none(data, "venue"),
+                                        _text_or_none(data, "kind"), data)
+    if plan is not None:
+        # What every event of the season takes (its scoring) is read as if sent.
+        data = {**data, **plan.options}
     rounds = data.get("rounds")
     if isinstance(rounds, str):
         raise BadRounds(value=rounds)
@@ -149,16 +188,8 @@ def create():
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))
-    series = data.get("series")
-    if series is not None and not isinstance(series, str):
-        raise BadShape(field="series", expected="text")
-    db, key = get_db(), keys.new_key()
-    with transaction(db):
-        event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
-                                      keys.key_hash(key))
-        if series is not None:
-            joining.admit(db, series, event_id)
-        store.log(db, event_id, API_DEVICE, "create")
+    event_id, key = store_new(name, players, rounds, _seed(data), settings, numbers,
+                              _text_or_none(data, "series"), plan)
     return created(event_id, key)
 
 
@@ -198,8 +229,9 @@ def _change(event_id: str, kind: str):
     if not isinstance(data, dict):
         raise EventNotAnObject()
     name = checks.checked_player(data.get("player"))
+    number = checks.checked_number(data.get("number")) if kind == store.JOIN else None
     db = get_db()
-    _stored, change = store.change_player(db, event_id, kind, name, device)
+    _stored, change = store.change_player(db, event_id, kind, name, device, number)
     answer = event_json(load_progress(db, event_id), directing=True)
     answer["change"] = {"kind": change.kind, "player": change.player,
                         "from_round": change.from_round}

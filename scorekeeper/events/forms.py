@@ -11,7 +11,14 @@ import re
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
@@ -24,6 +31,8 @@ from .store import SeatedTable
 #: and semicolons.
 _LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
 _ON_ONE_LINE = re.compile(r"[,;]+")
+#: A name typed with its season number after it: "Jan de Vries #427".
+_NUMBERED = re.compile(r"(.*?)\s*#\s*([0-9]{1,6})")
 
 
 def pasted_names(text: str | None) -> list[str]:
@@ -60,12 +69,36 @@ class EventForm(FlaskForm):
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     #: Offered only when this browser directs a series (``joining.directed``).
     series = SelectField(lazy_gettext("Part of the series"), choices=[], default="")
+    #: An event of a championship season: the links of a venue's and an organiser's
+    #: pages fill these in (``?season=…&venue=…&kind=…``).
+    season = HiddenField()
+    venue = HiddenField()
+    kind = HiddenField()
 
-    def values(self) -> tuple[str, list[str], int, Settings]:
-        """Name, players, rounds and the games' settings; raises a RulesError naming the
-        first problem."""
+    def season_fields(self) -> tuple[str | None, str | None, str | None]:
+        """The season, venue and kind this form starts an event for (None: none)."""
+        return (self.season.data or None, self.venue.data or None, self.kind.data or None)
+
+    def entries(self) -> list[object]:
+        """The players typed; for an event of a season, a name may end in its season
+        number ("Jan de Vries #427").
+
+        >>> form = type("F", (), {"players": type("P", (), {"data": "Ann #7\\nBob"})()})
+        >>> EventForm.entries(form)
+        [{'name': 'Ann', 'number': 7}, 'Bob']
+        """
+        found: list[object] = []
+        for name in pasted_names(self.players.data):
+            match = _NUMBERED.fullmatch(name)
+            found.append({"name": match[1], "number": int(match[2])} if match else name)
+        return found
+
+    def values(self, players: list[str] | None = None) -> tuple[str, list[str], int, Settings]:
+        """Name, players (those typed, unless ``players`` are given, already checked),
+        rounds and the games' settings; raises a RulesError naming the first problem."""
         name = checks.checked_name(self.name.data)
-        players = checks.checked_players(pasted_names(self.players.data))
+        if players is None:
+            players = checks.checked_players(pasted_names(self.players.data))
         rounds = checks.checked_rounds((self.rounds.data or "").strip() or None)
         if self.end.data == "deals":
             settings = checks.games_settings(None, (self.fixed_deals.data or "").strip(),
@@ -78,6 +111,8 @@ class EventForm(FlaskForm):
 
 class JoinForm(FlaskForm):
     player = StringField(lazy_gettext("Name of the late arrival"), validators=[Length(max=200)])
+    number = StringField(lazy_gettext("Their season number (if they have one)"),
+                         validators=[Length(max=20)])
 
 
 class DropForm(FlaskForm):

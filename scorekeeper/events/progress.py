@@ -15,6 +15,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine.errors import EventUnknownPlayer
 from ..engine.limits import MIN_EVENT_PLAYERS
@@ -141,10 +142,28 @@ class Progress:
         return None
 
 
-def progress(db: sqlite3.Connection, event: Event) -> Progress:
-    tables = tuple(TableState(seat, games.load(db, str(seat.game))) for seat in event.tables)
+def of(event: Event, tables: tuple[TableState, ...]) -> Progress:
+    """The event with its tables' games as they stand: the one place its standings are
+    computed (from the stored games, or from the games of an event file)."""
     results = [t.totals for t in tables if t.finished]
     return Progress(event, tables, standings(event.players, results, event.seed))
+
+
+def progress(db: sqlite3.Connection, event: Event) -> Progress:
+    return of(event, tuple(TableState(seat, games.load(db, str(seat.game)))
+                           for seat in event.tables))
+
+
+def figure(value: Fraction) -> int | float:
+    """A shared or relative score as JSON: whole numbers exact, others to 2 decimals."""
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def standing_rows(rows: list[Standing]) -> list[dict]:
+    """The standings as JSON (the API's, and an event file's)."""
+    return [{"rank": row.rank, "player": row.player, "points": figure(row.points),
+             "relative": figure(row.relative), "bullheads": row.bullheads,
+             "games": row.games, "lot": row.lot} for row in rows]
 
 
 def load_progress(db: sqlite3.Connection, event_id: str) -> Progress:

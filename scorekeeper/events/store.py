@@ -24,6 +24,7 @@ from ..engine.limits import MAX_EVENT_CHANGES, MAX_EVENT_NAMES, MAX_EVENT_PLAYER
 from ..engine.names import name_key
 from ..engine.settings import Settings, make_settings
 from ..web.db import transaction
+from . import season_link
 from .errors import (
     AllRoundsSeated,
     EventChangesFull,
@@ -101,6 +102,9 @@ class Event:
     director_hash: str | None = None
     """SHA-256 of the director's key (None: an event started before keys existed)."""
     old_games: tuple[OldGame, ...] = ()
+    numbers: dict[str, int] = field(default_factory=dict)
+    """The season numbers players gave when they joined (a championship season's event,
+    or one played for a season on another server), by name."""
 
     @property
     def round(self) -> int:
@@ -187,19 +191,19 @@ def _dump(value: object) -> str:
 
 def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: int,
                  seed: int, settings: Settings, director_hash: str | None,
-                 created_at: str | None = None) -> str:
+                 created_at: str | None = None, numbers: dict[str, int] | None = None) -> str:
     """Store a new event under a random, unguessable id; ``settings`` gives the games' end
     and house rule (its players are not used). Only the hash of the director's key is
-    kept."""
+    kept. ``numbers``: the season numbers some players gave, by name."""
     event_id = secrets.token_urlsafe(12)
     with transaction(db):
         db.execute(
             "INSERT INTO events (id, created_at, name, players, rounds, seed, threshold,"
-            " fixed_deals, virgin_doubling, director_hash)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " fixed_deals, virgin_doubling, director_hash, numbers)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (event_id, created_at or now(), name, _dump(players), rounds, seed,
              settings.threshold, settings.fixed_deals, int(settings.virgin_doubling),
-             director_hash),
+             director_hash, _dump(numbers) if numbers else None),
         )
     return event_id
 
@@ -226,7 +230,8 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
     )
     return Event(row["id"], row["created_at"], row["name"], tuple(json.loads(row["players"])),
                  row["rounds"], row["seed"], row["threshold"], row["fixed_deals"],
-                 bool(row["virgin_doubling"]), tables, changes, row["director_hash"], old)
+                 bool(row["virgin_doubling"]), tables, changes, row["director_hash"], old,
+                 json.loads(row["numbers"]) if row["numbers"] else {})
 
 
 def must_load(db: sqlite3.Connection, event_id: str) -> Event:
@@ -262,10 +267,11 @@ def add_tables(db: sqlite3.Connection, event_id: str, round_number: int,
 
 
 def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
-                  device: str) -> tuple[Event, Change]:
+                  device: str, number: int | None = None) -> tuple[Event, Change]:
     """A late arrival joins (``kind`` JOIN) or a player drops out (DROP) from the next
     round to be seated, as the stored event says inside the write's transaction; answers
-    the event after it and the change as stored."""
+    the event after it and the change as stored. A late arrival may give their season
+    ``number``."""
     with transaction(db):
         event = must_load(db, event_id)
         player = event.check_join(name) if kind == JOIN else event.check_drop(name)
@@ -274,6 +280,9 @@ def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
             "INSERT INTO event_changes (event_id, kind, player, from_round, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             (event_id, kind, player, change.from_round, change.created_at))
+        if kind == JOIN and number is not None:
+            numbers = {**event.numbers, player: number}
+            db.execute("UPDATE events SET numbers = ? WHERE id = ?", (_dump(numbers), event_id))
         log(db, event_id, device, kind, player=player, round=change.from_round)
         return must_load(db, event_id), change
 
@@ -359,12 +368,17 @@ def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
         at: str | None = None, **detail: object) -> None:
     """A line of the event's history, written in the caller's transaction. Opening the
     director's link is a GET and writes nothing, so a browser that opened it is numbered,
-    and its opening written, just before its first change."""
+    and its opening written, just before its first change.
+
+    Every act that changes an event writes its line here, after the change: so this is
+    where a season the event belongs to hears of it (``season_link.changed``), in the same
+    transaction; its refusal undoes the act."""
     if act not in _FOUNDING and device != API_DEVICE and _number_of(
             db, event_id, device) is None:
         _register(db, event_id, device)
         _history_line(db, event_id, device, "director", at, {})
     _history_line(db, event_id, device, act, at, detail)
+    season_link.changed(db, event_id, act)
 
 
 def _history_line(db: sqlite3.Connection, event_id: str, device: str, act: str,

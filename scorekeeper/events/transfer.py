@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ..engine.errors import RulesError
@@ -32,7 +33,7 @@ from ..engine.names import name_key
 from ..games import backup, imports
 from ..games import store as games
 from ..web.db import transaction
-from . import checks, store
+from . import checks, progress, store
 from .errors import MAX_SEED, EventFileField, NotAnEventFile
 from .progress import checked_totals
 from .store import Event, SeatedTable
@@ -60,10 +61,15 @@ def _game(game: games.Game | None) -> dict | None:
 
 
 def event_file(db: sqlite3.Connection, event: Event) -> dict:
-    """The whole event as the file holds it."""
+    """The whole event as the file holds it; beside the games, what they make (each
+    finished table's totals as the event counts them, and the standings), so a season
+    taking the file can replay it and see that it adds up (``events/replay.py``)."""
     def load(token: object) -> games.Game | None:
         return games.load(db, str(token))
 
+    state = progress.progress(db, event)
+    totals = {(t.seat.round, t.seat.number): t.totals if t.finished else None
+              for t in state.tables}
     return {
         "format": FORMAT, "version": VERSION,
         "exported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -72,9 +78,12 @@ def event_file(db: sqlite3.Connection, event: Event) -> dict:
         "fixed_deals": event.fixed_deals, "virgin_doubling": event.virgin_doubling,
         "changes": [{"kind": c.kind, "player": c.player, "from_round": c.from_round,
                      "created_at": c.created_at} for c in event.changes],
+        "numbers": event.numbers,
         "tables": [{"round": t.round, "table": t.number, "players": list(t.players),
-                    "reopened": t.reopened, "paper": t.paper, "game": _game(load(t.game))}
+                    "reopened": t.reopened, "paper": t.paper, "game": _game(load(t.game)),
+                    "totals": totals[t.round, t.number]}
                    for t in event.tables],
+        "standings": progress.standing_rows(state.standings),
         "replaced": [{"round": old.round, "table": old.number, "replaced_at": old.replaced_at,
                       "game": _game(load(old.game))} for old in event.old_games],
         "history": [{"at": act.at, "device": act.device, "act": act.act,
@@ -177,6 +186,18 @@ def _tables(event: Event, items: object) -> list[tuple[SeatedTable, imports.Back
     return tables
 
 
+def _numbers(data: dict) -> dict[str, int]:
+    """The season numbers players gave, by name (none in files from before numbers)."""
+    numbers = _field(data, "numbers", dict, optional=True) or {}
+    for name, number in numbers.items():
+        try:
+            if not isinstance(name, str) or checks.checked_number(number) is None:
+                raise EventFileField(field="numbers")
+        except RulesError:
+            raise EventFileField(field="numbers") from None
+    return dict(numbers)
+
+
 def _event(data: dict) -> Event:
     """The event's own fields and its changes of players, checked as a new event's."""
     try:
@@ -209,7 +230,7 @@ def _event(data: dict) -> Event:
                                     _stamp(item.get("created_at"), "changes")))
     event = Event("", _stamp(data.get("created_at"), "created_at"), name, tuple(entered),
                   rounds, seed, settings.threshold, settings.fixed_deals,
-                  settings.virgin_doubling, (), tuple(changes))
+                  settings.virgin_doubling, (), tuple(changes), numbers=_numbers(data))
     if len(event.players) > MAX_EVENT_NAMES or len(event.active) > MAX_EVENT_PLAYERS:
         raise EventFileField(field="changes")
     return event
@@ -246,14 +267,17 @@ def _store_game(db: sqlite3.Connection, game: imports.Backup) -> str:
 
 
 def import_event(db: sqlite3.Connection, data: object, director_hash: str,
-                 device: str) -> str:
+                 device: str, then: Callable[[sqlite3.Connection, str], None] | None = None
+                 ) -> str:
     """Store the event of a file as a new event (new id, new game links) whose director
-    holds ``director_hash``'s key; one transaction. Answers its id."""
+    holds ``director_hash``'s key; one transaction, in which ``then(db, event id)`` runs
+    once the event is stored, before its history's line (a season records it there).
+    Answers its id."""
     event, tables, replaced = read(data)
     with transaction(db):
         event_id = store.create_event(db, event.name, list(event.entered), event.rounds,
                                       event.seed, event.settings_for(event.entered[:3]),
-                                      director_hash, event.created_at)
+                                      director_hash, event.created_at, event.numbers)
         for change in event.changes:
             db.execute("INSERT INTO event_changes (event_id, kind, player, from_round,"
                        " created_at) VALUES (?, ?, ?, ?, ?)",
@@ -270,6 +294,8 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
                        (event_id, seat.round, seat.number, store._dump(list(seat.players)),
                         token, int(seat.reopened),
                         None if seat.paper is None else store._dump(seat.paper)))
+        if then is not None:
+            then(db, event_id)
         store.log(db, event_id, device, "import", exported=data.get("exported_at")
                   if isinstance(data, dict) else None)
     return event_id

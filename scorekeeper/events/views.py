@@ -25,11 +25,11 @@ from flask_babel import gettext
 
 from ..engine.errors import RulesError
 from ..web import keys, security
-from ..web.db import get_db, transaction
+from ..web.db import get_db
 from ..web.errors import describe
 from ..web.jsonio import parse_json
-from . import checks, director, joining, present, progress, store, transfer
-from .api import game_note
+from . import checks, director, joining, present, progress, season_link, store, transfer
+from .api import game_note, players_of, store_new
 from .errors import MAX_EVENT_FILE, EventFileTooLarge, EventHasDirector, NotADirectorLink
 from .forms import DropForm, EventForm, ImportForm, JoinForm, SeatForm, TotalsForm
 from .progress import Progress, load_progress, seat_next_round
@@ -66,33 +66,40 @@ def _to_director(event_id: str, key: str, anchor: str | None = None, **args: obj
                             **args))
 
 
+def _season_plan(form: EventForm) -> season_link.Plan | None:
+    """The plan of the season the form starts an event for (the links of a venue's and
+    an organiser's pages carry it): refused, as the API refuses it, without the key."""
+    if request.method == "GET":
+        for field in (form.season, form.venue, form.kind):
+            field.data = request.args.get(field.name, "")[:100]
+    season, venue, kind = form.season_fields()
+    if season is None:
+        return None
+    return season_link.prepare(season_link.Asked(season, venue, kind, [], {}))
+
+
 @bp.route("/events", methods=["GET", "POST"])
 def index():
     form = EventForm()
     form.series.choices = [("", gettext("No series")), *joining.directed()]
     problem = None
+    plan = _season_plan(form)
     if form.validate_on_submit():
         try:
-            name, players, rounds, settings = form.values()
+            season, venue, kind = form.season_fields()
+            players, numbers, plan = (None, {}, None) if season is None else players_of(
+                form.entries(), season, venue, kind, {})
+            name, players, rounds, settings = form.values(players)
+            event_id, key = store_new(name, players, rounds, checks.new_seed(), settings,
+                                      numbers, form.series.data or None, plan, device=None)
         except RulesError as exc:
             problem = describe(exc)
         else:
-            key, db = keys.new_key(), get_db()
-            try:
-                with transaction(db):
-                    event_id = store.create_event(db, name, players, rounds,
-                                                  checks.new_seed(), settings,
-                                                  keys.key_hash(key))
-                    if form.series.data:
-                        joining.admit(db, form.series.data, event_id)
-            except RulesError as exc:
-                problem = describe(exc)
-            else:
-                return _make_director(event_id, key, _to_director(event_id, key, new=1),
-                                      act="create")
+            return _make_director(event_id, key, _to_director(event_id, key, new=1),
+                                  act="create")
     elif request.method == "POST":
         problem = gettext("Please check the form.")
-    return render_template("events/index.html", form=form, problem=problem,
+    return render_template("events/index.html", form=form, problem=problem, plan=plan,
                            recent=store.named_events(get_db(), session.get("events", []))
                            ), 400 if problem else 200
 
@@ -148,6 +155,7 @@ def _director(state: Progress, key: str, problem: str | None = None, status: int
         director_url=url_for("events.director", event_id=state.event.id, key=key,
                              _external=True),
         history=present.history(store.history(get_db(), state.event.id)),
+        season=season_link.notes(get_db(), state.event.id),
     ), status
 
 
@@ -187,8 +195,10 @@ def _change(event_id: str, kind: str, form: JoinForm | DropForm):
     if not form.validate_on_submit():
         return _refused(event_id, key, None, join)
     try:
+        number = checks.checked_number(form.number.data) if join is not None else None
         _stored, change = store.change_player(get_db(), event_id, kind,
-                                              checks.checked_player(form.player.data), device)
+                                              checks.checked_player(form.player.data), device,
+                                              number)
     except RulesError as exc:
         return _refused(event_id, key, exc, join)
     return _to_director(event_id, key, "players", changed=change.kind, player=change.player,
