@@ -120,7 +120,8 @@ def event(event_id: str):
         standings=state.standings if after is None else state.standings_after(after),
         director_link=None if key is None else url_for("events.director", event_id=event_id,
                                                        key=key),
-        claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event)))
+        claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event),
+        season=season_link.notes(get_db(), event_id)))
     # A director's browser is shown its link, and so its key: as on the series' page.
     return page if key is None else security.keep_secret(page)
 

@@ -48,9 +48,9 @@ class BadSeasonName(RulesError):
 class BadQualify(RulesError):
     """``qualify``: ``{"per_event": n}`` or ``{"per_entrants": n}``."""
 
-    template = N_("Say how players qualify as {\"per_event\": 3} (the best 3 of each "
-                  "qualifier, up to %(per_event)s) or {\"per_entrants\": 8} (one for every "
-                  "8 entrants, up to %(per_entrants)s), not “%(value)s”.")
+    template = N_("Say how players qualify: “per_event” and how many of each qualifier (up "
+                  "to %(per_event)s), or “per_entrants” and for how many entrants one place "
+                  "(up to %(per_entrants)s); not “%(value)s”.")
     value: object
     per_event: int = MAX_PER_EVENT
     per_entrants: int = MAX_PER_ENTRANTS
@@ -219,4 +219,5 @@ class MergePlayedTogether(RulesError):
 
 
 class BadMerge(RulesError):
-    template = N_("Name the two season numbers to merge, as {\"from\": 12, \"into\": 7}.")
+    template = N_("Name the two season numbers to merge: “from” and “into”, each a whole "
+                  "number.")

@@ -341,8 +341,9 @@ def qualified_csv(season_id: str):
 def _pdf(season_id: str, which: str) -> Response:
     season = must_load(get_db(), season_id)
     table = ranking_table(season) if which == "ranking" else qualified_table(season)
+    head = [gettext("No.") if index == 1 else cell for index, cell in enumerate(table[0])]
     return pdf.response("seasons/print.html", f"season-{which}.pdf", pdf.current_lang(),
-                        pdf.paper_arg(), season=season, which=which, head=table[0],
+                        pdf.paper_arg(), season=season, which=which, head=head,
                         rows=table[1:], rule=present.rule_text(season),
                         points=present.points)
 
