@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 __all__ = ["Qualified", "Qualifier", "QualifyRule", "SeasonRecord", "from_sixtieths",
            "qualify", "rank_key", "ranking", "record", "sixtieths"]
@@ -120,38 +121,46 @@ def qualify(qualifiers: Sequence[Qualifier], rule: QualifyRule) -> list[Qualifie
     return found
 
 
+#: Points, exact: as fractions, or as whole numbers of :func:`sixtieths` (what the feature
+#: stores, and adds up without making a fraction of each).
+P = TypeVar("P", int, Fraction)
+
+
 @dataclass(frozen=True)
-class SeasonRecord:
+class SeasonRecord(Generic[P]):
     """One player's line in the season's ranking."""
 
     number: int
     events: int
     """Qualifiers played (a finished game at least)."""
-    points: Fraction
+    points: P
     """Event points added up over the best ``best`` qualifiers."""
-    best: Fraction
+    best: P
     """The player's best single qualifier's points."""
 
 
-def record(number: int, points: Sequence[Fraction], best: int | None) -> SeasonRecord:
-    """A player's record from their points at each qualifier they played.
+def record(number: int, points: Sequence[P], best: int | None) -> SeasonRecord[P]:
+    """A player's record from their points at each qualifier they played (at least one).
 
     >>> record(5, [Fraction(9), Fraction(21), Fraction(14)], 2)
     SeasonRecord(number=5, events=3, points=Fraction(35, 1), best=Fraction(21, 1))
+    >>> record(5, [540, 1260, 840], 2).points == sixtieths(Fraction(35))
+    True
     """
+    if not points:
+        raise ValueError("a record needs the points of one qualifier at least")
     ordered = sorted(points, reverse=True)
     counted = ordered if best is None else ordered[:best]
-    return SeasonRecord(number, len(ordered), sum(counted, Fraction(0)),
-                        ordered[0] if ordered else Fraction(0))
+    return SeasonRecord(number, len(ordered), sum(counted[1:], counted[0]), ordered[0])
 
 
-def rank_key(row: SeasonRecord) -> tuple[Fraction, int, Fraction, int]:
+def rank_key(row: SeasonRecord[P]) -> tuple[P, int, P, int]:
     """Sorts the ranking: more points, then fewer qualifiers, then a better single event,
     then the lower season number."""
     return (-row.points, row.events, -row.best, row.number)
 
 
-def ranking(records: Iterable[SeasonRecord]) -> list[tuple[int, SeasonRecord]]:
+def ranking(records: Iterable[SeasonRecord[P]]) -> list[tuple[int, SeasonRecord[P]]]:
     """The season's ranking, best first, each with its rank (1, 2, ...; never shared:
     the season number decides last)."""
     return list(enumerate(sorted(records, key=rank_key), 1))

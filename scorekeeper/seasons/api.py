@@ -103,6 +103,16 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
+def in_sixtieths(value: int) -> int | float:
+    """Points stored in sixtieths, as :func:`number` writes them.
+
+    >>> in_sixtieths(420), in_sixtieths(270), in_sixtieths(220)
+    (7, 4.5, 3.67)
+    """
+    whole, part = divmod(value, 60)
+    return whole if part == 0 else round(value / 60, 2)
+
+
 def date(moment: str | None) -> str | None:
     """The day of a stored moment (UTC): what a season lists."""
     return None if moment is None else moment[:10]
@@ -133,7 +143,7 @@ def standings_json(season: Season) -> dict:
                        "venue": q.venue, "date": date(q.ended), "rank": q.place}
                       for q in standing.qualified(db, season.id)],
         "standings": [{"rank": r.rank, "number": r.number, "player": r.name,
-                       "events": r.events, "points": number(r.points),
+                       "events": r.events, "points": in_sixtieths(r.sixtieths),
                        "qualified": r.qualified} for r in standing.ranking(db, season.id)],
     }
 

@@ -67,7 +67,7 @@ def settle(db: sqlite3.Connection, season: Season) -> None:
     """Qualifying and every player's record made again from the ended qualifiers, and
     written where they changed (in the caller's transaction)."""
     qualifiers: list[Qualifier] = []
-    points: dict[int, list[Fraction]] = {}
+    points: dict[int, list[int]] = {}  # in sixtieths, as stored: no fraction is made
     placed: list[tuple[int, int]] = []
     current = None
     for event_id, number, rank, value in db.execute(
@@ -80,14 +80,13 @@ def settle(db: sqlite3.Connection, season: Season) -> None:
                 qualifiers.append(Qualifier(current, tuple(placed)))
             current, placed = event_id, []
         placed.append((number, rank))
-        points.setdefault(number, []).append(from_sixtieths(value))
+        points.setdefault(number, []).append(value)
     if current is not None:
         qualifiers.append(Qualifier(current, tuple(placed)))
     made: dict[int, tuple[object, ...]] = {}
     for number, values in points.items():
         line = record(number, values, season.best)
-        made[number] = (line.events, sixtieths(line.points), sixtieths(line.best),
-                        None, None, None)
+        made[number] = (line.events, line.points, line.best, None, None, None)
     for order, found in enumerate(qualify(qualifiers, season.rule), 1):
         made[found.number] = (*made[found.number][:3], found.qualifier, order, found.place)
     nothing = (0, 0, 0, None, None, None)
@@ -109,9 +108,14 @@ class RankRow:
     number: int
     name: str
     events: int
-    points: Fraction
-    best: Fraction
+    sixtieths: int
+    """The player's points, in sixtieths as stored (the JSON writes them without making
+    a fraction of each)."""
     qualified: bool
+
+    @property
+    def points(self) -> Fraction:
+        return from_sixtieths(self.sixtieths)
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,7 @@ class PlayerView:
         return next((e for e in self.entries if e.kind == FINAL), None)
 
 
-_RANKED = ("SELECT number, name, events, points, best, qualified_order IS NOT NULL"
+_RANKED = ("SELECT number, name, events, points, qualified_order IS NOT NULL"
            " FROM season_players WHERE season_id = ? AND events > 0 AND merged_into IS NULL"
            " ORDER BY points DESC, events, best DESC, number")
 
@@ -167,8 +171,8 @@ def ranking(db: sqlite3.Connection, season_id: str, limit: int = -1,
             offset: int = 0) -> list[RankRow]:
     """The ranking, best first (``limit`` rows from ``offset``; all by default)."""
     rows = db.execute(_RANKED + " LIMIT ? OFFSET ?", (season_id, limit, offset))
-    return [RankRow(offset + index, r[0], r[1], r[2], from_sixtieths(r[3]),
-                    from_sixtieths(r[4]), bool(r[5])) for index, r in enumerate(rows, 1)]
+    return [RankRow(offset + index, r[0], r[1], r[2], r[3], bool(r[4]))
+            for index, r in enumerate(rows, 1)]
 
 
 def ranked(db: sqlite3.Connection, season_id: str) -> int:

@@ -200,10 +200,12 @@ def set_ended(db: sqlite3.Connection, event_id: str, ended: str | None, entrants
 _EVENTS = (
     "SELECT s.event_id, e.name, s.kind, s.venue_id, v.name AS venue, e.created_at,"
     " s.ended_at, s.entrants, s.digest IS NOT NULL AS from_file,"
-    " (SELECT count(*) FROM season_players p WHERE p.season_id = s.season_id"
-    "  AND p.qualified_at = s.event_id) AS qualified"
+    " coalesce(q.qualified, 0) AS qualified"
     " FROM season_events s JOIN events e ON e.id = s.event_id"
-    " LEFT JOIN season_venues v ON v.id = s.venue_id WHERE {where}"
+    " LEFT JOIN season_venues v ON v.id = s.venue_id"
+    " LEFT JOIN (SELECT qualified_at, count(*) AS qualified FROM season_players"
+    "  WHERE season_id = :season AND qualified_order IS NOT NULL GROUP BY qualified_at) q"
+    " ON q.qualified_at = s.event_id WHERE {where}"
     " ORDER BY s.ended_at IS NULL, s.ended_at, s.ended_seq, s.added_at, s.event_id")
 
 
@@ -216,17 +218,17 @@ def _season_event(row: sqlite3.Row) -> SeasonEvent:
 def events_of(db: sqlite3.Connection, season_id: str) -> list[SeasonEvent]:
     """The season's events: those ended in the order they ended, then those playing."""
     return [_season_event(row) for row in db.execute(
-        _EVENTS.format(where="s.season_id = ?"), (season_id,))]
+        _EVENTS.format(where="s.season_id = :season"), {"season": season_id})]
 
 
-def events_at(db: sqlite3.Connection, venue_id: str) -> list[SeasonEvent]:
+def events_at(db: sqlite3.Connection, season_id: str, venue_id: str) -> list[SeasonEvent]:
     return [_season_event(row) for row in db.execute(
-        _EVENTS.format(where="s.venue_id = ?"), (venue_id,))]
+        _EVENTS.format(where="s.venue_id = :venue"), {"season": season_id, "venue": venue_id})]
 
 
 def event_of(db: sqlite3.Connection, season_id: str, event_id: str) -> SeasonEvent | None:
-    row = db.execute(_EVENTS.format(where="s.season_id = ? AND s.event_id = ?"),
-                     (season_id, event_id)).fetchone()
+    row = db.execute(_EVENTS.format(where="s.season_id = :season AND s.event_id = :event"),
+                     {"season": season_id, "event": event_id}).fetchone()
     return None if row is None else _season_event(row)
 
 

@@ -63,6 +63,18 @@ bp.record_once(_register)
 PAGE = 100
 
 
+def _links(season_id: str) -> dict[str, str]:
+    """The addresses a season page links by the hundred, up to their last part: a
+    player's page (add the number), an event's results and an event's own page (add its
+    id). One ``url_for`` a line would cost more than the rest of the line."""
+    def prefix(endpoint: str, **values: object) -> str:
+        return url_for(endpoint, **values).rsplit("/", 1)[0] + "/"
+
+    return {"player": prefix("seasons.player", season_id=season_id, number=0),
+            "results": prefix("seasons.results", season_id=season_id, event_id="x"),
+            "event": prefix("events.event", event_id="x")}
+
+
 def organised() -> list[tuple[str, str]]:
     """(id, name) of every season this browser holds the organiser's key of."""
     held = access.ORGANISERS.keys()
@@ -120,7 +132,7 @@ def page(season_id: str):
         qualified=standing.qualified(db, season.id),
         ranking=standing.ranking(db, season.id, PAGE, (number - 1) * PAGE),
         ranked=count, page=number, pages=max(1, -(-count // PAGE)),
-        day=present.days(), points=present.points, kind_name=present.kind_name,
+        words=present.Words(), urls=_links(season.id),
         rule=present.rule_text(season),
         organiser_link=None if key is None else url_for("seasons.organiser",
                                                         season_id=season.id, key=key)))
@@ -140,7 +152,7 @@ def _organiser(season: Season, key: str, problem: str | None = None, status: int
         file_form=FileForm(), new=request.args.get("new") == "1",
         final=next((e for e in events if e.kind == FINAL), None),
         qualified=len(standing.qualified(db, season.id)), merges=store.merges(db, season.id),
-        day=present.days(), rule=present.rule_text(season),
+        words=present.Words(), rule=present.rule_text(season),
         organiser_url=url_for("seasons.organiser", season_id=season.id, key=key,
                               _external=True))
     return security.keep_secret(make_response(page, status))
@@ -208,8 +220,8 @@ def _venue(season: Season, venue: Venue, problem: str | None = None, status: int
     runs = access.runs(season, venue)
     page = make_response(render_template(
         "seasons/venue.html", season=season, venue=venue, runs=runs, problem=problem,
-        events=store.events_at(get_db(), venue.id), form=form or FileForm(),
-        day=present.days(), kind_name=present.kind_name, QUALIFIER=QUALIFIER,
+        events=store.events_at(get_db(), season.id, venue.id), form=form or FileForm(),
+        words=present.Words(), QUALIFIER=QUALIFIER,
         LAST_CHANCE=LAST_CHANCE, taken=request.args.get("taken")), status)
     return security.keep_secret(page) if runs else page
 
@@ -229,8 +241,8 @@ def venue_link_page(season_id: str, venue_id: str, key: str):
         raise NotAVenueLink(venue=venue.name)
     answer = security.keep_secret(make_response(render_template(
         "seasons/venue.html", season=season, venue=venue, runs=True, problem=None,
-        events=store.events_at(get_db(), venue.id), form=FileForm(), day=present.days(),
-        kind_name=present.kind_name, QUALIFIER=QUALIFIER, LAST_CHANCE=LAST_CHANCE,
+        events=store.events_at(get_db(), season.id, venue.id), form=FileForm(),
+        words=present.Words(), QUALIFIER=QUALIFIER, LAST_CHANCE=LAST_CHANCE,
         taken=None)))
     if access.held_venue_key(venue) != key:
         access.VENUES.remember(answer, venue.id, key)
@@ -272,8 +284,7 @@ def player(season_id: str, number: int):
                                 number=row["merged_into"]))
     view = standing.player_view(db, season, number)
     return render_template("seasons/player.html", season=season, view=view,
-                           day=present.days(), points=present.points,
-                           kind_name=present.kind_name)
+                           words=present.Words())
 
 
 @bp.get("/seasons/<season_id>/players")
@@ -298,8 +309,8 @@ def event_results(season_id: str, event_id: str):
     if event is None:
         abort(404)
     return render_template("seasons/event.html", season=season, event=event,
-                           rows=standing.event_results(db, event_id), day=present.days(),
-                           points=present.points, kind_name=present.kind_name)
+                           rows=standing.event_results(db, event_id), words=present.Words(),
+                           urls=_links(season.id))
 
 
 # --- Paper -------------------------------------------------------------------------------
@@ -316,7 +327,7 @@ def ranking_table(season: Season) -> list[list[object]]:
 
 
 def qualified_table(season: Season) -> list[list[object]]:
-    day = present.days()
+    day = present.Words().day
     table: list[list[object]] = [[gettext("Order"), gettext("Season number"), gettext("Name"),
                                   gettext("Venue"), gettext("Event"), gettext("Date"),
                                   gettext("Place")]]

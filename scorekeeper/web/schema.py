@@ -413,6 +413,8 @@ MIGRATIONS: list[str] = [
         games INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (event_id, name)
     ) WITHOUT ROWID;
-    CREATE INDEX season_entrants_by_number ON season_entrants (season_id, number)
+    CREATE INDEX season_entrants_by_number ON season_entrants (season_id, number);
+    CREATE INDEX season_entrants_ranked
+        ON season_entrants (event_id, rank, number, points, games)
     """,
 ]
