@@ -72,15 +72,8 @@ def deal_for(settings, rng: random.Random, most: int = 30):
             continue
 
 
-def qualifier(conn, season, venue_id: str, name: str, players: list[str], seed: int,
-              rng: random.Random, fixed_deals: int | None = 1) -> str:
-    """One qualifier created in the season (as ``link.py``'s admit does) and played to
-    its end; the games store's watcher records it and settles the season."""
-    settings = make_settings(["a", "b", "c", "d"], None, fixed_deals, False)
-    with db.transaction(conn):
-        event_id = events.create_event(conn, name, players, ROUNDS, seed, settings, "0" * 64)
-        seasons.link_event(conn, season, event_id, venue_id, "qualifier")
-        numbers.assign(conn, season, events.must_load(conn, event_id))
+def play(conn, event_id: str, rng: random.Random, most: int) -> None:
+    """Every round seated by the events' own seating, every game dealt to its end."""
     for _round in range(ROUNDS):
         state = progress.seat_next_round(conn, event_id, lambda *_: "", "bench")
         for table in state.current:
@@ -88,7 +81,20 @@ def qualifier(conn, season, venue_id: str, name: str, players: list[str], seed: 
             game_settings = games.settings_of(conn, token)
             while not games.load(conn, token).state.finished:
                 games.write_deal(conn, token, EventKind.DEAL, None,
-                                 deal_for(game_settings, rng, 30 if fixed_deals else 12), None)
+                                 deal_for(game_settings, rng, most), None)
+
+
+def qualifier(conn, season, venue_id: str, name: str, players: list[str], seed: int,
+              rng: random.Random) -> str:
+    """One qualifier created in the season (as ``link.py``'s admit does) and played to
+    its end, one deal a game; the games store's watcher records it and settles the
+    season at its last deal."""
+    settings = make_settings(["a", "b", "c", "d"], None, 1, False)
+    with db.transaction(conn):
+        event_id = events.create_event(conn, name, players, ROUNDS, seed, settings, "0" * 64)
+        seasons.link_event(conn, season, event_id, venue_id, "qualifier")
+        numbers.assign(conn, season, events.must_load(conn, event_id))
+    play(conn, event_id, rng, 30)
     return event_id
 
 
@@ -126,14 +132,7 @@ def venue_file() -> dict:
         settings = make_settings(["a", "b", "c", "d"], None, None, False)
         event_id = events.create_event(conn, "Vorrunde am Laptop", rng.sample(POOL, ENTRANTS),
                                        ROUNDS, 9, settings, "0" * 64)
-        for _round in range(ROUNDS):
-            state = progress.seat_next_round(conn, event_id, lambda *_: "", "venue")
-            for table in state.current:
-                token = str(table.seat.game)
-                game_settings = games.settings_of(conn, token)
-                while not games.load(conn, token).state.finished:
-                    games.write_deal(conn, token, EventKind.DEAL, None,
-                                     deal_for(game_settings, rng, 12), None)
+        play(conn, event_id, rng, 12)
         data = transfer.event_file(conn, events.must_load(conn, event_id))
         conn.close()
     return data

@@ -558,3 +558,27 @@ def test_a_players_line_says_only_what_the_public_standings_say(here):
     text = str(page)
     assert season.key not in text and season.venues["Köln"]["venue_key"] not in text
     here.get(f"/api/v1/seasons/{season.id}/players/999", expect=404)
+
+
+def test_a_final_seats_more_players_than_an_ordinary_event_takes(here):
+    """An event takes 200 players; a final its qualified players and wild cards, up to
+    250 (a Wizard final seats 190–230)."""
+    season = Season(here, qualify={"per_event": 2}, min_entrants=0)
+    season.venue("Köln")
+    season.qualifier("Köln", EIGHT, EIGHT)
+    wild = [f"Wildcard {n}" for n in range(1, 204)]
+    here.post("/api/v1/events", {"name": "Clubavond", "players": wild[:201], "rounds": 1},
+              400)
+    final = here.post("/api/v1/events", {"name": "Finale", "season": season.id,
+                                         "kind": "final", "rounds": 1, "players": wild},
+                      201, **season.organiser).get_json()
+    assert len(final["players"]) == 205
+    tables = here.post(f"/api/v1/events/{final['id']}/rounds", None, 201,
+                       **{"X-Director-Key": final["director_key"]}).get_json()["tables"]
+    assert sum(len(t["players"]) for t in tables) == 205 and len(tables) == 51
+    too_many = [f"Extra {n}" for n in range(1, 252)]
+    season2 = Season(here, qualify={"per_event": 2}, min_entrants=0)
+    answer = here.post("/api/v1/events", {"name": "Finale", "season": season2.id,
+                                          "kind": "final", "rounds": 1, "players": too_many},
+                       400, **season2.organiser)
+    assert answer.get_json()["code"] == "EventPlayerCount"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from flask import url_for
 from flask_babel import gettext
 
-from ..engine.limits import MAX_EVENT_NAMES, MAX_NAME
+from ..engine.limits import MAX_FINAL_PLAYERS, MAX_NAME
 from ..engine.names import name_key
 from ..events import season_link
 from ..events import store as events
@@ -89,7 +89,7 @@ def prepare(asked: Asked) -> Plan:
         return Plan(gettext("The final of the season “%(season)s”: its qualified players are "
                             "seated.", season=season.name),
                     [*seated, *asked.players], {**seated, **asked.numbers}, options,
-                    seated=len(seated), max_players=MAX_EVENT_NAMES,
+                    seated=len(seated), max_players=MAX_FINAL_PLAYERS,
                     admit=_admit(season, None, FINAL))
     if asked.venue is None:
         raise VenueMissing()
