@@ -582,3 +582,39 @@ def test_a_final_seats_more_players_than_an_ordinary_event_takes(here):
                                           "kind": "final", "rounds": 1, "players": too_many},
                        400, **season2.organiser)
     assert answer.get_json()["code"] == "EventPlayerCount"
+
+
+def test_the_file_of_a_qualifier_played_here_is_refused_it_counts_already(here):
+    season = Season(here)
+    season.venue("Köln")
+    season.qualifier("Köln", EIGHT, EIGHT)
+    event = here.get(f"/api/v1/seasons/{season.id}")["events"][0]
+    # Its file (as its director downloads it) is sent as a venue's file.
+    rows = here.rows()
+    with here.app.app_context():
+        from scorekeeper.events import store as events
+        from scorekeeper.events import transfer
+        from scorekeeper.web.db import get_db
+        data = transfer.event_file(get_db(), events.must_load(get_db(), event["id"]))
+    answer = season.send("Köln", data, expect=409)
+    assert answer["code"] == "QualifierPlayedHere"
+    assert here.rows() == rows
+
+
+def test_the_season_names_its_champion_once_the_final_has_ended(here):
+    season = Season(here, qualify={"per_event": 3}, min_entrants=0)
+    season.venue("Köln")
+    order = season.qualifier("Köln", EIGHT, EIGHT)
+    final = here.post("/api/v1/events", {"name": "Finale", "season": season.id,
+                                         "kind": "final", "rounds": 1, "fixed_deals": 1,
+                                         "players": ["Ilse", "Jan", "Karin"]},
+                      201, **season.organiser).get_json()
+    shown = here.get(f"/api/v1/seasons/{season.id}")["final"]
+    assert shown["id"] == final["id"] and shown["ended"] is None and shown["standings"] == []
+    result = here.play(final, ["Karin", *order[:3], "Ilse", "Jan"])
+    shown = here.get(f"/api/v1/seasons/{season.id}")["final"]
+    assert [line["player"] for line in shown["standings"]] == result
+    champion = here.get(f"/api/v1/seasons/{season.id}/players/"
+                        f"{shown['standings'][0]['number']}")
+    assert champion["player"] == "Karin" and champion["final"]["rank"] == 1
+    assert champion["rank"] is None  # a wild card: in no qualifier, so not in the ranking

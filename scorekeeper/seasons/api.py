@@ -125,15 +125,27 @@ def event_json(event: SeasonEvent) -> dict:
             "from_file": event.from_file}
 
 
+def final_json(events: list[SeasonEvent]) -> dict | None:
+    """The final, and once it has ended its order: the season's champion first."""
+    final = next((event for event in events if event.kind == FINAL), None)
+    if final is None:
+        return None
+    order = [] if final.ended is None else standing.event_results(get_db(), final.event_id)
+    return {**event_json(final), "standings": [
+        {"rank": rank, "number": number, "player": name}
+        for rank, number, name, _points, _games in order]}
+
+
 def season_json(season: Season) -> dict:
     rule = season.rule
     qualify = ({"per_event": rule.per_event} if rule.per_event is not None
                else {"per_entrants": rule.per_entrants})
+    events = store.events_of(get_db(), season.id)
     return {"id": season.id, "name": season.name, "qualify": qualify,
             "min_entrants": rule.min_entrants, "best": season.best, "scoring": season.scoring,
             "created_at": season.created_at,
             "venues": [{"id": v.id, "name": v.name} for v in season.venues],
-            "events": [event_json(e) for e in store.events_of(get_db(), season.id)]}
+            "events": [event_json(e) for e in events], "final": final_json(events)}
 
 
 def standings_json(season: Season) -> dict:

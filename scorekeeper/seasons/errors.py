@@ -202,6 +202,15 @@ class QualifierSentElsewhere(RulesError):
     venue: str
 
 
+class QualifierPlayedHere(RulesError):
+    """The file of an event played on this server, which counts in the season already."""
+
+    status = 409
+    template = N_("This qualifier (“%(event)s”) was played on this server: it counts in the "
+                  "season already.")
+    event: str
+
+
 class MergeSameNumber(RulesError):
     template = N_("The numbers %(number)s and %(other)s are one player already.")
     number: int

@@ -7,7 +7,8 @@ one that does not add up is refused with the sentence naming the table, round or
 player, and nothing is stored. The same file twice is one qualifier (the file's digest,
 leaving out only the moment it was downloaded); a later file of the same event (its
 name, start and seed), from the same venue, takes the place of the earlier one, as a
-corrected result does.
+corrected result does. The file of an event played on this server is refused: it
+counts here already.
 
 Storing is the events' import (``events/transfer.py``): a new event on this server
 whose director's key nobody holds (it changes only by a new file), recorded in the
@@ -25,7 +26,14 @@ import sqlite3
 from ..events import replay, transfer
 from ..web import keys
 from . import store
-from .errors import LAST_CHANCE, QUALIFIER, BadKind, QualifierSentElsewhere, SeasonOptionDiffers
+from .errors import (
+    LAST_CHANCE,
+    QUALIFIER,
+    BadKind,
+    QualifierPlayedHere,
+    QualifierSentElsewhere,
+    SeasonOptionDiffers,
+)
 from .link import season_options
 from .store import Season, Venue
 
@@ -37,13 +45,6 @@ def digest(data: dict) -> str:
     """What makes two files the same file: everything but the moment of the download."""
     kept = {key: value for key, value in data.items() if key != "exported_at"}
     text = json.dumps(kept, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def origin(data: dict) -> str:
-    """Which event a file is of, however often it was downloaded: its name, start, seed."""
-    text = json.dumps([data.get("name"), data.get("created_at"), data.get("seed")],
-                      ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -60,11 +61,14 @@ def take(db: sqlite3.Connection, season: Season, venue: Venue, data: object,
         if sent != value:
             raise SeasonOptionDiffers(season=season.name, option=option, expected=value,
                                       value=sent)
-    same, event = digest(data), origin(data)
+    same = digest(data)
+    event = store.origin_of(data.get("name"), data.get("created_at"), data.get("seed"))
     found = store.by_digest(db, season.id, same)
     if found is not None:
         return found, False
     earlier = store.by_origin(db, season.id, event)
+    if earlier is not None and earlier["digest"] is None:
+        raise QualifierPlayedHere(event=state.event.name)
     if earlier is not None and earlier["venue_id"] != venue.id:
         raise QualifierSentElsewhere(event=state.event.name,
                                      venue=season.venue(earlier["venue_id"]).name)

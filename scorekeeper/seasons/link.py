@@ -63,8 +63,10 @@ def _admit(season: Season, venue_id: str | None, kind: str
     def admit(db: sqlite3.Connection, event_id: str) -> None:
         if kind == FINAL and store.final_of(db, season.id) is not None:
             raise FinalExists(season=season.name)
-        store.link_event(db, season, event_id, venue_id, kind)
-        numbers.assign(db, season, events.must_load(db, event_id))
+        event = events.must_load(db, event_id)
+        store.link_event(db, season, event_id, venue_id, kind,
+                         origin=store.origin_of(event.name, event.created_at, event.seed))
+        numbers.assign(db, season, event)
     return admit
 
 

@@ -9,6 +9,8 @@ grow with the season.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import sqlite3
 from dataclasses import dataclass
@@ -175,9 +177,19 @@ def by_digest(db: sqlite3.Connection, season_id: str, digest: str) -> str | None
     return None if row is None else str(row[0])
 
 
+def origin_of(name: object, created_at: object, seed: object) -> str:
+    """Which event this is wherever it went, however often its file was downloaded: its
+    name, the moment it was started and its seed, as the server that started it made
+    them (an event taken from a file keeps all three)."""
+    text = json.dumps([name, created_at, seed], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def by_origin(db: sqlite3.Connection, season_id: str, origin: str) -> sqlite3.Row | None:
-    return db.execute("SELECT event_id, venue_id FROM season_events WHERE season_id = ?"
-                      " AND origin = ?", (season_id, origin)).fetchone()
+    """The season's event of that origin: ``event_id``, ``venue_id`` and ``digest``
+    (None for an event played here)."""
+    return db.execute("SELECT event_id, venue_id, digest FROM season_events"
+                      " WHERE season_id = ? AND origin = ?", (season_id, origin)).fetchone()
 
 
 def final_of(db: sqlite3.Connection, season_id: str) -> str | None:
