@@ -161,6 +161,11 @@ def test_an_organiser_and_a_venue_run_a_season_from_their_pages(app, tmp_path, e
     assert f"Number {numbers['Lars']} now counts as number {numbers['Hans']}." in shown(merged)
     assert next(r for r in browsers.standings()["standings"]
                 if r["number"] == numbers["Hans"])["events"] == 2
+    # Not two numbers: the form says what it wants.
+    answer = browsers.organiser.post(f"/seasons/{browsers.season}/merge", data={
+        "source": "Anna", "target": "²", "csrf_token": token(browsers.organiser,
+                                                            browsers.organiser_page)})
+    assert answer.status_code == 400 and "each a whole number" in shown(answer)
     # Two who played together are not merged; the form says why.
     answer = browsers.organiser.post(f"/seasons/{browsers.season}/merge", data={
         "source": str(numbers["Anna"]), "target": str(numbers["Hans"]),
@@ -276,4 +281,6 @@ def test_finding_a_player_by_number(app):
     answer = server.client.get(f"/seasons/{season.id}/players?number=%233")
     assert location(answer).endswith(f"/seasons/{season.id}/players/3")
     assert server.client.get(f"/seasons/{season.id}/players?number=99").status_code == 404
-    assert server.client.get(f"/seasons/{season.id}/players?number=x").status_code == 404
+    for typed in ("x", "%C2%B2", "1" * 12, ""):  # "²" is a digit to Python, not a number
+        assert server.client.get(f"/seasons/{season.id}/players?number={typed}"
+                                 ).status_code == 404

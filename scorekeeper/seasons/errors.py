@@ -228,5 +228,4 @@ class MergePlayedTogether(RulesError):
 
 
 class BadMerge(RulesError):
-    template = N_("Name the two season numbers to merge: “from” and “into”, each a whole "
-                  "number.")
+    template = N_("Name the two season numbers to merge, each a whole number.")

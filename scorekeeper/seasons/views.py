@@ -39,6 +39,7 @@ from .errors import (
     FINAL,
     LAST_CHANCE,
     QUALIFIER,
+    BadMerge,
     NoSuchPlayer,
     NotAnOrganiserLink,
     NotAVenueLink,
@@ -204,8 +205,11 @@ def merge_form(season_id: str):
         return _organiser(season, key, gettext("Please check the form."), 400,
                           merge_form=form)
     try:
-        source, target = (int(v) if (v or "").strip().isdigit() and len(v.strip()) <= 9 else 0
-                          for v in (form.source.data, form.target.data))
+        typed = [(value or "").strip().lstrip("#") for value in (form.source.data,
+                                                                 form.target.data)]
+        if not all(text.isascii() and text.isdigit() and len(text) <= 9 for text in typed):
+            raise BadMerge()
+        source, target = (int(text) for text in typed)
         numbers.merge(get_db(), season, source, target)
     except RulesError as exc:
         return _organiser(season, key, describe(exc), exc.status, merge_form=form)
@@ -214,10 +218,10 @@ def merge_form(season_id: str):
 
 
 def _venue(season: Season, venue: Venue, problem: str | None = None, status: int = 200,
-           form: FileForm | None = None):
+           form: FileForm | None = None, runs: bool | None = None):
     """A venue's page: its events; with the venue's (or the organiser's) key, starting
     a qualifier and sending a qualifier's file."""
-    runs = access.runs(season, venue)
+    runs = access.runs(season, venue) if runs is None else runs
     page = make_response(render_template(
         "seasons/venue.html", season=season, venue=venue, runs=runs, problem=problem,
         events=store.events_at(get_db(), season.id, venue.id), form=form or FileForm(),
@@ -239,11 +243,7 @@ def venue_link_page(season_id: str, venue_id: str, key: str):
     venue = season.venue(venue_id)
     if not keys.opens(venue.key_hash, key):
         raise NotAVenueLink(venue=venue.name)
-    answer = security.keep_secret(make_response(render_template(
-        "seasons/venue.html", season=season, venue=venue, runs=True, problem=None,
-        events=store.events_at(get_db(), season.id, venue.id), form=FileForm(),
-        words=present.Words(), QUALIFIER=QUALIFIER, LAST_CHANCE=LAST_CHANCE,
-        taken=None)))
+    answer = _venue(season, venue, runs=True)
     if access.held_venue_key(venue) != key:
         access.VENUES.remember(answer, venue.id, key)
     return answer
@@ -292,7 +292,7 @@ def find_player(season_id: str):
     """``?number=427``: the player's page (a form on the season's page)."""
     season = must_load(get_db(), season_id)
     text = request.args.get("number", "").strip().lstrip("#")
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise NoSuchPlayer(number=text)
     if store.player(get_db(), season.id, int(text)) is None:
         raise NoSuchPlayer(number=int(text))
