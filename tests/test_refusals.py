@@ -133,15 +133,18 @@ def test_conflicts_are_the_refusals_answered_409():
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
         "PlayerAlreadyOut", "EventGame", "GameReplaced", "PlayedOnPaper", "EventHasDirector",
         "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
-        "SeriesFull", "MergesFull"}
+        "SeriesFull", "MergesFull",
+        "VenuesFull", "SeasonEventsFull", "FinalExists", "SeasonPlayersFull",
+        "QualifierSentElsewhere", "QualifierPlayedHere"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
 
 
 def test_not_yours_to_change_is_answered_403():
-    """A change to a club event without its director's key, or to a series without its
-    key: the one 403 family."""
+    """A change to a club event without its director's key, to a series without its
+    key, or to a season without its organiser's or a venue's key: the one 403 family."""
     assert {cls.__name__ for cls in REFUSALS if cls.status == 403} == {
-        "DirectorOnly", "NotADirectorLink", "RoundClosed", "SeriesOnly", "NotASeriesLink"}
+        "DirectorOnly", "NotADirectorLink", "RoundClosed", "SeriesOnly", "NotASeriesLink",
+        "OrganiserOnly", "NotAnOrganiserLink", "VenueOnly", "NotAVenueLink"}
 
 
 def test_a_field_is_shown_as_typed_or_as_json_and_cut_at_40():
