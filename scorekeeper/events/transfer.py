@@ -270,32 +270,44 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
                  device: str, then: Callable[[sqlite3.Connection, str], None] | None = None
                  ) -> str:
     """Store the event of a file as a new event (new id, new game links) whose director
-    holds ``director_hash``'s key; one transaction, in which ``then(db, event id)`` runs
-    once the event is stored, before its history's line (a season records it there).
-    Answers its id."""
+    holds ``director_hash``'s key; answers its id.
+
+    Each game is stored first, in a short transaction of its own (the write lock is held
+    a game at a time, never for the whole file, so a phone's deal meanwhile waits for one
+    game at most); then the event with its tables in one transaction, in which
+    ``then(db, event id)`` runs once the event is stored, before its history's line (a
+    season records it there). If that one fails, the games stored for it are deleted
+    again: nothing of a refused file stays."""
     event, tables, replaced = read(data)
-    with transaction(db):
-        event_id = store.create_event(db, event.name, list(event.entered), event.rounds,
-                                      event.seed, event.settings_for(event.entered[:3]),
-                                      director_hash, event.created_at, event.numbers)
-        for change in event.changes:
-            db.execute("INSERT INTO event_changes (event_id, kind, player, from_round,"
-                       " created_at) VALUES (?, ?, ?, ?, ?)",
-                       (event_id, change.kind, change.player, change.from_round,
-                        change.created_at))
-        for round_number, number, replaced_at, game in replaced:
-            db.execute("INSERT INTO event_old_games (game, event_id, round, number,"
-                       " replaced_at) VALUES (?, ?, ?, ?, ?)",
-                       (_store_game(db, game), event_id, round_number, number, replaced_at))
-        for seat, game in tables:
-            token = _store_game(db, game)
-            db.execute("INSERT INTO event_tables (event_id, round, number, players, game,"
-                       " reopened, paper) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (event_id, seat.round, seat.number, store._dump(list(seat.players)),
-                        token, int(seat.reopened),
-                        None if seat.paper is None else store._dump(seat.paper)))
-        if then is not None:
-            then(db, event_id)
-        store.log(db, event_id, device, "import", exported=data.get("exported_at")
-                  if isinstance(data, dict) else None)
+    old_tokens = [_store_game(db, game) for *_place, game in replaced]
+    tokens = [_store_game(db, game) for _seat, game in tables]
+    try:
+        with transaction(db):
+            event_id = store.create_event(db, event.name, list(event.entered), event.rounds,
+                                          event.seed, event.settings_for(event.entered[:3]),
+                                          director_hash, event.created_at, event.numbers)
+            for change in event.changes:
+                db.execute("INSERT INTO event_changes (event_id, kind, player, from_round,"
+                           " created_at) VALUES (?, ?, ?, ?, ?)",
+                           (event_id, change.kind, change.player, change.from_round,
+                            change.created_at))
+            for (round_number, number, replaced_at, _game), token in zip(
+                    replaced, old_tokens, strict=True):
+                db.execute("INSERT INTO event_old_games (game, event_id, round, number,"
+                           " replaced_at) VALUES (?, ?, ?, ?, ?)",
+                           (token, event_id, round_number, number, replaced_at))
+            for (seat, _game), token in zip(tables, tokens, strict=True):
+                db.execute("INSERT INTO event_tables (event_id, round, number, players,"
+                           " game, reopened, paper) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (event_id, seat.round, seat.number,
+                            store._dump(list(seat.players)), token, int(seat.reopened),
+                            None if seat.paper is None else store._dump(seat.paper)))
+            if then is not None:
+                then(db, event_id)
+            store.log(db, event_id, device, "import", exported=data.get("exported_at")
+                      if isinstance(data, dict) else None)
+    except BaseException:
+        for token in (*old_tokens, *tokens):
+            games.delete_game(db, token)
+        raise
     return event_id
