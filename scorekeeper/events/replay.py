@@ -53,14 +53,24 @@ def _where(data: object, error: EventFileField) -> EventFileField | FileTableWro
     return FileTableWrong(round=items[index].get("round"), table=items[index].get("table"))
 
 
-def replayed(data: object) -> Progress:
-    """The file's event and its tables' games as they stand, read and checked."""
+@dataclasses.dataclass(frozen=True)
+class Replayed:
+    state: Progress
+    """The file's event and its tables' games as they stand."""
+    contents: transfer.Contents
+    """The file as it was read (what :func:`.transfer.import_event` stores)."""
+
+
+def replayed(data: object) -> Replayed:
+    """The file's event and its tables' games, read and checked."""
     try:
-        event, tables, _replaced = transfer.read(data)
+        contents = transfer.read(data)
     except EventFileField as error:
         raise _where(data, error) from None
+    event, tables, _replaced = contents
     event = dataclasses.replace(event, tables=tuple(seat for seat, _game in tables))
-    return progress.of(event, tuple(TableState(seat, _game(game)) for seat, game in tables))
+    return Replayed(progress.of(event, tuple(TableState(seat, _game(game))
+                                             for seat, game in tables)), contents)
 
 
 def _check_totals(items: list, state: Progress) -> None:
@@ -94,11 +104,12 @@ def _check_standings(rows: object, state: Progress) -> None:
         raise FileStandingStranger(player=str(next(iter(stated), "?")))
 
 
-def checked(data: object) -> Progress:
+def checked(data: object) -> Replayed:
     """The file's event replayed, once everything in it adds up: every game ended,
     every event round played, each table's totals and the standings as the file states
     them. Raises the refusal that names what is wrong; nothing is stored here."""
-    state = replayed(data)
+    result = replayed(data)
+    state = result.state
     for table in state.tables:
         if not table.finished:
             raise FileTableUnfinished(round=table.seat.round, table=table.seat.number)
@@ -107,4 +118,4 @@ def checked(data: object) -> Progress:
     assert isinstance(data, dict)  # (transfer.read refuses anything else)
     _check_totals(data.get("tables", []), state)
     _check_standings(data.get("standings"), state)
-    return state
+    return result

@@ -236,8 +236,13 @@ def _event(data: dict) -> Event:
     return event
 
 
-def read(data: object) -> tuple[Event, list[tuple[SeatedTable, imports.Backup]],
-                                 list[tuple[int, int, str, imports.Backup]]]:
+#: What a file holds once read and checked: the event, its tables with their games, and
+#: the replaced games (round, table, when, game).
+Contents = tuple[Event, list[tuple[SeatedTable, imports.Backup]],
+                 list[tuple[int, int, str, imports.Backup]]]
+
+
+def read(data: object) -> Contents:
     """The checked contents of an event file: the event, its tables with their games, and
     the replaced games (round, table, when, game)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -267,8 +272,8 @@ def _store_game(db: sqlite3.Connection, game: imports.Backup) -> str:
 
 
 def import_event(db: sqlite3.Connection, data: object, director_hash: str,
-                 device: str, then: Callable[[sqlite3.Connection, str], None] | None = None
-                 ) -> str:
+                 device: str, then: Callable[[sqlite3.Connection, str], None] | None = None,
+                 contents: Contents | None = None) -> str:
     """Store the event of a file as a new event (new id, new game links) whose director
     holds ``director_hash``'s key; answers its id.
 
@@ -277,8 +282,9 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
     game at most); then the event with its tables in one transaction, in which
     ``then(db, event id)`` runs once the event is stored, before its history's line (a
     season records it there). If that one fails, the games stored for it are deleted
-    again: nothing of a refused file stays."""
-    event, tables, replaced = read(data)
+    again: nothing of a refused file stays. ``contents``: the file as :func:`read` read
+    it already (it is not read twice)."""
+    event, tables, replaced = read(data) if contents is None else contents
     old_tokens = [_store_game(db, game) for *_place, game in replaced]
     tokens = [_store_game(db, game) for _seat, game in tables]
     try:

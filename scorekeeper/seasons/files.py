@@ -54,7 +54,8 @@ def take(db: sqlite3.Connection, season: Season, venue: Venue, data: object,
     whether it is new (False: the same file was taken before)."""
     if kind not in (QUALIFIER, LAST_CHANCE):
         raise BadKind(value=kind)
-    state = replay.checked(data)
+    replayed = replay.checked(data)
+    state = replayed.state
     assert isinstance(data, dict)
     for option, value in season_options(season).items():
         sent = data.get(option, "placement" if option == "scoring" else value)
@@ -79,13 +80,13 @@ def take(db: sqlite3.Connection, season: Season, venue: Venue, data: object,
         if taken is not None:
             raise _Taken(taken)
         stale = store.by_origin(db, season.id, event)
-        if stale is not None:
+        if stale is not None and stale["digest"] is not None:  # the same event's older file
             store.unlink_event(db, stale["event_id"])
         store.link_event(db, season, event_id, venue.id, kind, same, event)
 
     try:
         event_id = transfer.import_event(db, data, keys.key_hash(keys.new_key()),
-                                         FILE_DEVICE, then=link)
+                                         FILE_DEVICE, then=link, contents=replayed.contents)
     except _Taken as taken:
         return taken.event_id, False
     return event_id, True

@@ -187,9 +187,11 @@ def origin_of(name: object, created_at: object, seed: object) -> str:
 
 def by_origin(db: sqlite3.Connection, season_id: str, origin: str) -> sqlite3.Row | None:
     """The season's event of that origin: ``event_id``, ``venue_id`` and ``digest``
-    (None for an event played here)."""
+    (None for an event played here, which is answered first: two events started here may
+    share an origin, two files never do)."""
     return db.execute("SELECT event_id, venue_id, digest FROM season_events"
-                      " WHERE season_id = ? AND origin = ?", (season_id, origin)).fetchone()
+                      " WHERE season_id = ? AND origin = ? ORDER BY digest IS NOT NULL"
+                      " LIMIT 1", (season_id, origin)).fetchone()
 
 
 def final_of(db: sqlite3.Connection, season_id: str) -> str | None:

@@ -372,8 +372,9 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE UNIQUE INDEX season_events_digest ON season_events (season_id, digest)
         WHERE digest IS NOT NULL;
-    CREATE UNIQUE INDEX season_events_origin ON season_events (season_id, origin)
-        WHERE origin IS NOT NULL;
+    CREATE UNIQUE INDEX season_events_file_origin ON season_events (season_id, origin)
+        WHERE digest IS NOT NULL;
+    CREATE INDEX season_events_origin ON season_events (season_id, origin);
     CREATE UNIQUE INDEX season_events_one_final ON season_events (season_id)
         WHERE kind = 'final';
     CREATE INDEX season_events_by_season ON season_events (season_id, ended_at, ended_seq);
