@@ -11,7 +11,7 @@ LANGS := nl de en
 TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core nodejs
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: help run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse
+.PHONY: help install run test lint translations compile-translations db bench site vectors system-deps-run system-deps-test soak lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-22s %s\n", $$1, $$2}'
@@ -49,6 +49,8 @@ translations: $(BIN)/.installed ## Extract, update and compile the catalogs
 db: $(BIN)/.installed ## Create (or migrate) the SQLite database in instance/
 	$(BIN)/flask --app scorekeeper init-db
 
+install: system-deps-run compile-translations ## What the server needs (docs/deploy/scorekeeper.service runs it)
+
 run: system-deps-run compile-translations db ## Serve on 127.0.0.1:$(PORT) with waitress
 	PORT=$(PORT) $(BIN)/python -m scorekeeper --host 127.0.0.1
 
@@ -65,11 +67,12 @@ lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 bench: system-deps-test $(BIN)/.test-installed compile-translations ## Run the benchmarks and print ratios
 	$(BIN)/python benchmarks/run.py
 
-# make soak N=20 T=60: N phones for T seconds, KILLS SIGKILLs of the server mid-write.
+# make soak N=20 T=60: N phones (in pairs) for T seconds, KILLS SIGKILLs of the server between
+# storing a write and answering it.
 N ?= 20
 T ?= 30
-KILLS ?= 1
-soak: $(BIN)/.installed compile-translations ## Soak test: N clients, T seconds, server killed mid-write
+KILLS ?= 3
+soak: $(BIN)/.installed compile-translations ## Soak test: N phones in pairs, T seconds, server killed between storing and answering
 	$(BIN)/python benchmarks/soak.py --clients $(N) --seconds $(T) --kills $(KILLS)
 
 # Lighthouse 12 lives in .lighthouse/ (not committed), installed only when missing.

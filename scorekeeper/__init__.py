@@ -87,14 +87,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    from .web import assets, db, device, i18n, kept, security
+    from .web import assets, backup, db, device, i18n, kept, security, workers
 
     kept.init_app(app)
     db.init_app(app)
+    backup.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     device.init_app(app)
     assets.init_app(app)
+    workers.init_app(app, create_app)  # heavy answers (PDFs) made by worker processes
     register_blueprints(app)
     return app
 
@@ -104,19 +106,25 @@ def register_blueprints(app: Flask) -> None:
     from .check import api as check_api
     from .check import views as check_views
     from .events import api as events_api
+    from .events import director as events_director
     from .events import keeper as events_keeper
     from .events import paper as events_paper
     from .events import screens as events_screens
+    from .events import signing as events_signing
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
+    from .games import parts as games_parts
     from .games import store as games_store
     from .games import views as games_views
+    from .games import watching as games_watching
     from .rules import export as rules_export
     from .rules import views as rules_views
+    from .seasons import access as seasons_access
     from .seasons import api as seasons_api
     from .seasons import views as seasons_views
     from .series import api as series_api
+    from .series import key as series_key
     from .series import views as series_views
     from .tournament import api as tournament_api
     from .tournament import views as tournament_views
@@ -124,14 +132,27 @@ def register_blueprints(app: Flask) -> None:
 
     for blueprint in (
         health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
+        games_watching.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
-        series_views.bp, series_api.bp, seasons_views.bp, seasons_api.bp,
+        events_signing.bp, series_views.bp, series_api.bp, seasons_views.bp, seasons_api.bp,
     ):
         app.register_blueprint(blueprint)
-    # A club event keeps its tables' games: the games store asks it before one changes.
+    # A club event keeps its tables' games: the games store asks it before one changes,
+    # and their sheets link to the event and say when its round is over.
     games_store.add_keeper(events_keeper.keep)
-    # Stateless endpoints that store nothing; every other POST needs the CSRF token.
+    games_store.add_describer(events_keeper.describe_game)
+    # ... and shows a table's sign on its game's score sheet.
+    games_parts.add_part(events_signing.sheet_part)
+    # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
+    # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
+    for header in (events_director.HEADER, series_key.HEADER,
+                   seasons_access.ORGANISER_HEADER, seasons_access.VENUE_HEADER):
+        security.csrf.key_header(header)
+    # Answers at these addresses, and redirects to them, hold a key.
+    for endpoint in ("events.director", "series.director", "seasons.organiser",
+                     "seasons.venue_link"):
+        security.key_address(endpoint)
     rules_export.init_app(app)

@@ -18,6 +18,10 @@ Environment (README, "A club's own server"):
   server trusts, and a site that rebinds its DNS name to this server cannot use it.
 - ``SCOREKEEPER_HTTPS=1``: visitors come over HTTPS (a proxy in front terminates it):
   cookies are marked ``Secure`` and links are built with ``https://``.
+
+With the server start the PDF worker (``web/workers.py``), so the first PDF does not wait
+for it, and, with ``BACKUP_DIR`` in ``instance/config.py``, the daily copies of the
+database (``web/backup.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from flask import Flask
 from waitress import serve
 
 from . import create_app, serves_https
+from .web.backup import start_daily_copies
 
 #: The names of this machine as seen from itself, trusted whatever the host bound.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1")
@@ -94,7 +99,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     args = parser.parse_args(argv)
     app = create_app()
-    serve(app, **server_options(app, args.host, args.port))
+    options = server_options(app, args.host, args.port)
+    app.extensions["heavy"].warm()  # the PDF worker starts with the server
+    start_daily_copies(app)  # with BACKUP_DIR in instance/config.py
+    serve(app, **options)
 
 
 if __name__ == "__main__":

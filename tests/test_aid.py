@@ -45,7 +45,21 @@ def test_the_aid_is_one_page_with_the_rules_numbers(client, tmp_path, lang, pape
     assert re.search(r"\b55 7\b", text)
     assert re.search(r"11 22 33 44 66 77 88 99 5\b", text)
     assert re.search(r"10 20 30 … 100 3\b", text) and re.search(r"5 15 25 … 95 2\b", text)
-    assert "http://localhost/rules" in text
+    # The rules' address in the aid's own language: /rules would open in the reader's.
+    assert f"http://localhost/{lang}/rules/" in text
+
+
+#: The end as each aid prints it: the score sheet's "66 or more", and beside it the Dutch
+#: booklet's "more than 66", as the rules page names both (hand-written from the booklets).
+END = {"en": "66 minus points or more (the Dutch booklet says more than 66)",
+       "nl": "66 minpunten of meer haalt (het Nederlandse boekje zegt: meer dan 66)",
+       "de": "66 Minuspunkte oder mehr erreicht (im niederländischen Regelheft: mehr als 66)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_aid_names_the_dutch_booklets_end_beside_its_own(client, tmp_path, lang):
+    text = text_of(client.get(f"/{lang}/rules/aid-a4.pdf").data, tmp_path)
+    assert END[lang] in text
 
 
 def test_every_variant_has_its_line(client, tmp_path):
@@ -53,7 +67,7 @@ def test_every_variant_has_its_line(client, tmp_path):
     for number, name in enumerate(["Taktik", "Logik", "Turnier", "Profi", "Offen",
                                    "Raffiniert", "Hand", "Doppelt"], start=1):
         assert f"Variante {number}: {name}" in text
-    assert "Jungfrauen-Verdopplung" in text and "Aus dem Nachwort" in text
+    assert "Jungfrauen-Verdopplung" in text and "Aus dem Nachtrag" in text
 
 
 def test_the_aid_speaks_the_visitors_language_without_lang(client, tmp_path):
@@ -66,6 +80,17 @@ def test_the_aid_speaks_the_visitors_language_without_lang(client, tmp_path):
 @pytest.mark.parametrize("path", ["/xx/rules/aid-a4.pdf", "/nl/rules/aid-a5.pdf"])
 def test_the_path_form_knows_only_our_languages_and_papers(client, path):
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(("path", "sentence"), [
+    ("/nl/rules/aid-a5.pdf", "Op dit adres staat niets."),
+    ("/de/rules/aid-a5.pdf", "Unter dieser Adresse gibt es nichts."),
+])
+def test_a_refusal_under_a_language_speaks_it(client, path, sentence):
+    answer = client.get(path, headers={"Accept-Language": "en"})
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 404 and sentence in html
+    assert f'<html lang="{path[1:3]}">' in html
 
 
 def test_the_rules_and_the_checker_link_to_the_aid(client):

@@ -110,12 +110,12 @@ BAD = [
     # (body, English, Dutch, German)
     (with_(rows=[[12], [37]]),
      "The table needs 3 to 5 rows, not 2.",
-     "Er liggen 3 tot en met 5 rijen op tafel, niet 2.",
-     "Auf dem Tisch liegen 3 bis 5 Reihen, nicht 2."),
+     "Er moeten 3 tot en met 5 rijen op tafel liggen, niet 2.",
+     "Auf dem Tisch müssen 3 bis 5 Reihen liegen, nicht 2."),
     (with_(rows=[[12], [37], [43], [58], [70], [90]]),
      "The table needs 3 to 5 rows, not 6.",
-     "Er liggen 3 tot en met 5 rijen op tafel, niet 6.",
-     "Auf dem Tisch liegen 3 bis 5 Reihen, nicht 6."),
+     "Er moeten 3 tot en met 5 rijen op tafel liggen, niet 6.",
+     "Auf dem Tisch müssen 3 bis 5 Reihen liegen, nicht 6."),
     (with_(takes_at=8),
      "A row is taken by its 5th, 6th or 7th card: takes_at must be 5, 6 or 7, not 8.",
      "Een rij wordt genomen door haar 5e, 6e of 7e kaart: takes_at moet 5, 6 of 7 zijn, "

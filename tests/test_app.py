@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import sqlite3
 
 import pytest
@@ -59,6 +60,40 @@ def test_unknown_page_is_a_translated_404(client):
     response = client.get("/nowhere?lang=de")
     assert response.status_code == 404
     assert "Unter dieser Adresse gibt es nichts." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "en"])
+def test_a_languages_own_address_opens_the_start_page_in_it(client, lang):
+    """``/nl/`` is the start page in Dutch for anyone, as ``/nl/rules/`` is the rules: it is
+    the switch's own address, so the pages after it stay Dutch."""
+    other = {"nl": "de", "de": "en", "en": "nl"}[lang]
+    answer = client.get(f"/{lang}/", headers={"Accept-Language": other})
+    assert answer.status_code == 302 and answer.headers["Location"] == f"/?lang={lang}"
+    start = client.get(answer.headers["Location"], headers={"Accept-Language": other})
+    assert start.status_code == 200 and f'<html lang="{lang}">' in start.get_data(as_text=True)
+    later = client.get("/check", headers={"Accept-Language": other}).get_data(as_text=True)
+    assert f'<html lang="{lang}">' in later
+    assert client.get(f"/{lang}").headers["Location"].endswith(f"/{lang}/")
+
+
+@pytest.mark.parametrize(("method", "path", "status", "lang", "sentence"), [
+    ("GET", "/nl/nowhere", 404, "nl", "Op dit adres staat niets."),
+    ("GET", "/de/rules/aid-a5.pdf", 404, "de", "Unter dieser Adresse gibt es nichts."),
+    ("GET", "/xx/", 404, "en", "There is nothing at this address."),
+    ("PUT", "/nl/rules/", 405, "nl", "Dit adres aanvaardt zo'n verzoek niet."),
+    ("GET", "/nl/nowhere?lang=de", 404, "de", "Unter dieser Adresse gibt es nichts."),
+])
+def test_an_address_under_a_language_answers_in_it(client, method, path, status, lang,
+                                                     sentence):
+    """Whatever answers under ``/nl/`` speaks Dutch, whatever the browser prefers; only an
+    explicit ``?lang=`` says otherwise. Its way back leads to the start in that language."""
+    client.set_cookie("lang", "en")
+    answer = client.open(path, method=method, headers={"Accept-Language": "en"})
+    html = html_module.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == status and f'<html lang="{lang}">' in html
+    assert sentence in html
+    if path.startswith("/nl/") and lang == "nl":
+        assert 'class="button" href="/nl/"' in html
 
 
 def test_secret_key_is_generated_per_install_and_kept(tmp_path, monkeypatch):

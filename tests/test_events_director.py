@@ -214,7 +214,7 @@ def test_the_director_link_makes_a_co_director(client, app):
     assert key not in cookie.split(";")[0].split(".")[0]  # the device id comes first
     first = client.get(location)
     assert first.status_code == 200 and first.headers["Cache-Control"] == "private, no-store"
-    assert first.headers["Referrer-Policy"] == "no-referrer"
+    assert first.headers["Referrer-Policy"] == "strict-origin"
     assert "Keep this link: it is the director's key." in page_text(first)
     with app.app_context():
         stored = get_db().execute("SELECT director_hash FROM events").fetchone()[0]
@@ -451,7 +451,7 @@ def test_the_event_page_a_director_opens_keeps_the_key_secret(client, app):
     mine = client.get(f"/events/{event_id}")
     assert "To the director's page" in page_text(mine)
     assert mine.headers["Cache-Control"] == "private, no-store"
-    assert mine.headers["Referrer-Policy"] == "no-referrer"
+    assert mine.headers["Referrer-Policy"] == "strict-origin"
     public = app.test_client().get(f"/events/{event_id}")
     assert "To the director's page" not in page_text(public)
     assert public.headers.get("Cache-Control") != "private, no-store"

@@ -87,6 +87,17 @@ def test_a_refused_form_keeps_what_was_typed(client, token):
     assert bad_end.status_code == 400 and "“zero”" in text(bad_end)
 
 
+@pytest.mark.parametrize(("deals", "lang", "line"), [
+    ("1", "en", "Each game: 1 deal."), ("3", "en", "Each game: 3 deals."),
+    ("1", "nl", "Elk spel: 1 spelronde."), ("3", "nl", "Elk spel: 3 spelrondes."),
+    ("1", "de", "Jedes Spiel: 1 Durchgang."), ("3", "de", "Jedes Spiel: 3 Durchgänge."),
+])
+def test_the_games_rule_counts_its_deals(client, token, deals, lang, line):
+    answer = start(client, token, end="deals", fixed_deals=deals)
+    for page in (event_path(answer), director_path(answer)):
+        assert line in text(client.get(f"{page}?lang={lang}")), page
+
+
 def test_forms_need_the_csrf_token(client, token):
     assert start(client, "").status_code == 400
     path = event_path(start(client, token))

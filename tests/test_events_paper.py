@@ -59,11 +59,11 @@ def test_slip_qr_codes_decode_to_each_tables_link(app, tmp_path):
 def test_standings_print_shared_points_and_mark_the_lot(app, tmp_path):
     rows = [
         SimpleNamespace(rank=1, player="Ann", points=Fraction(14), relative=Fraction(23, 2),
-                        bullheads=20, games=2, lot=None),
+                        bullheads=20, games=2, lot=None, wins=1),
         SimpleNamespace(rank=2, player="Bob", points=Fraction(9), relative=Fraction(-4, 3),
-                        bullheads=51, games=2, lot=1),
+                        bullheads=51, games=2, lot=1, wins=0),
         SimpleNamespace(rank=3, player="Cas", points=Fraction(9), relative=Fraction(-4, 3),
-                        bullheads=51, games=2, lot=2),
+                        bullheads=51, games=2, lot=2, wins=0),
     ]
     with app.test_request_context():
         body = standings_pdf("Clubavond", 2, rows, "nl", "a4").get_data()
@@ -134,17 +134,41 @@ def test_standings_paper_and_csv_after_a_round(client, tmp_path):
     assert client.get(f"/events/{event['id']}/results.csv?sep=tab").status_code == 400
 
 
-def test_the_same_standings_are_printed_once_however_many_ask_at_once(app, client,
-                                                                      monkeypatch):
-    """Four phones asking for the standings at the same moment cost one layout; a new
-    result makes a new one."""
-    from scorekeeper.events import paper
+def counting_app(config):
+    """The app a worker answers with (``web/workers.py``), counting each layout of a PDF
+    for an app whose configuration names a file ``LAYOUTS``: the worker is another
+    process, out of a monkeypatch's reach."""
+    from flask import current_app
+
+    from scorekeeper import create_app
     from scorekeeper.web import pdf
 
-    monkeypatch.setattr(paper, "_made", type(paper._made)())
-    renders = []
-    real = pdf.render
-    monkeypatch.setattr(pdf, "render", lambda *a, **k: renders.append(1) or real(*a, **k))
+    if not hasattr(pdf.lay_out, "real"):
+        real = pdf.lay_out
+
+        def counted(*args, **kwargs):
+            if "LAYOUTS" in current_app.config:
+                with open(current_app.config["LAYOUTS"], "a") as count:
+                    count.write("1")
+            return real(*args, **kwargs)
+
+        counted.real = real
+        pdf.lay_out = counted
+    return create_app(config)
+
+
+def test_the_same_standings_are_laid_out_once_however_many_ask_at_once(tmp_path):
+    """Four phones asking for the standings at the same moment cost one layout (made by
+    the worker, kept by the HTML it is made of); a new result makes a new one."""
+    from scorekeeper import create_app
+    from scorekeeper.web.workers import Gate
+
+    layouts = tmp_path / "layouts"
+    layouts.write_text("")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite"),
+                      "SECRET_KEY": "test", "LAYOUTS": str(layouts), "HEAVY_QUEUE": 3})
+    app.extensions["heavy"] = Gate(app, counting_app)
+    client = app.test_client()
     event, seated, headers = _seated_event(client, count=12)
     path = f"/events/{event['id']}/standings.pdf?lang=en"
     bodies = []
@@ -157,8 +181,10 @@ def test_the_same_standings_are_printed_once_however_many_ask_at_once(app, clien
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(renders) == 1 and len(set(bodies)) == 1 and bodies[0].startswith(b"%PDF")
+    assert len(bodies) == 4 and len(set(bodies)) == 1 and bodies[0].startswith(b"%PDF")
+    assert layouts.read_text() == "1"
+    assert client.get(path).data == bodies[0] and layouts.read_text() == "1"
     table = seated["tables"][0]
     client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
         "number": 1, "bullheads": dict(zip(table["players"], (3, 8, 8, 20), strict=True))})
-    assert client.get(path).data != bodies[0] and len(renders) == 2
+    assert client.get(path).data != bodies[0] and layouts.read_text() == "11"

@@ -166,7 +166,7 @@ def test_the_evening_page_adds_up_its_games(client, csrf_headers):
     # Cas 5+15 = 20 in 4 deals (5.0), Bob 31+5 = 36 (9.0), Ann 5+33 = 38 (9.5).
     assert rows == [("Cas", "2", "1", "20", "5.0"), ("Bob", "2", "1", "36", "9.0"),
                     ("Ann", "2", "1", "38", "9.5")]
-    assert "Won by Cas, Ann with 5" in html and "Won by Bob with 5" in html
+    assert "Won by Cas and Ann with 5" in html and "Won by Bob with 5" in html
     # The last game is over: the page offers the next one.
     assert f'action="/games/{second}/same-players"' in html
     german = client.get(f"/games/{first}/evening?lang=de").get_data(as_text=True)

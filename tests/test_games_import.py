@@ -57,6 +57,31 @@ def test_the_same_backup_twice_answers_the_game_it_created(client, send):
     assert other.headers["Location"] != first.headers["Location"]
 
 
+def test_the_same_backup_on_another_phone_is_a_game_of_its_own(app, client, send):
+    """Whoever is sent a file that its owner imported never gets the owner's live game:
+    their import makes a game with a link of its own (and finds it again)."""
+    mine = send(backup((5, 3), (10, 2))).headers["Location"]
+    phone = app.test_client()
+    token = read_csrf_token(phone)
+
+    def theirs():
+        answer = phone.post("/games/import", data={"csrf_token": token, "text": json.dumps(
+            backup((5, 3), (10, 2)), indent=2)})
+        assert answer.status_code == 302
+        return answer.headers["Location"]
+
+    copy_link = theirs()
+    assert copy_link != mine and theirs() == copy_link
+    listed = phone.get("/games").get_data(as_text=True)
+    assert copy_link.rsplit("/", 1)[1] in listed and mine.rsplit("/", 1)[1] not in listed
+    copy_id, game = copy_link.rsplit("/", 1)[1], mine.rsplit("/", 1)[1]
+    dealt = phone.post(f"/api/v1/games/{copy_id}/deals", headers={"X-CSRFToken": token},
+                       json={"number": 3, "bullheads": {"Ann": 4, "Bob": 1}})
+    assert dealt.status_code == 201
+    assert len(client.get(f"/api/v1/games/{game}").get_json()["deals"]) == 2
+    assert send(backup((5, 3), (10, 2))).headers["Location"] == mine
+
+
 def test_a_backup_may_hold_several_games_but_not_too_many(client, send):
     two = send([backup((5, 3)), backup((6, 3))])
     assert two.status_code == 302 and two.headers["Location"] == "/games"

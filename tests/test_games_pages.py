@@ -116,8 +116,11 @@ def test_card_entry_with_a_duplicate_card(client, token):
     assert answer.status_code == 400
     assert "Card 12" in error_of(answer.get_data(as_text=True))
     assert 'value="55 12"' in answer.get_data(as_text=True)
-    ok = add(client, token, gid, 1, mode="cards",
-             **{"cards-0": "55 12", "cards-3": "10 20 30 40 50 60"})  # 8 + 18 bullheads
+    cards = {"cards-0": "55 12", "cards-3": "10 20 30 40 50 60"}  # 8 + 18 bullheads
+    asked = add(client, token, gid, 1, mode="cards", **cards)
+    assert asked.status_code == 200  # Bob and Cas took no cards, or were they forgotten?
+    assert "Nothing is entered for Bob and Cas." in asked.get_data(as_text=True)
+    ok = add(client, token, gid, 1, mode="cards", confirm="empty", **cards)
     assert ok.status_code == 302
     assert client.get(f"/api/v1/games/{gid}").get_json()["totals"] == {
         "Ann": 8, "Bob": 0, "Cas": 0, "Dirk": 18}
@@ -129,7 +132,7 @@ def test_end_is_announced_and_no_more_deals(client, token):
     add(client, token, gid, 2, 36, 2, 0, 2)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "The game is over." in html
-    assert "Bob, Dirk share the win with 12 bullheads each." in html
+    assert "Bob and Dirk share the win with 12 bullheads each." in html
     # The form stays for the script (a correction can re-open the game), hidden.
     assert 'id="deal-form" class="deal-form" hidden novalidate' in html
     late = add(client, token, gid, 3, 6, 6, 6, 6)
@@ -262,16 +265,51 @@ def test_page_and_api_answer_a_skipped_number_with_the_same_status(client, token
     assert answer.status_code == 409
 
 
-def test_deal_form_keeps_empty_fields_empty_and_counts_them_as_0(client, token):
+def test_deal_form_keeps_empty_fields_empty_and_asks_before_they_count_as_0(client, token):
     gid = started(start(client, token, players=("Ann", "Bob", "Cas")))
     refused = add(client, token, gid, 1, "", "x", "")
     html = refused.get_data(as_text=True)
     assert refused.status_code == 400 and 'name="bh-0" class="big-number"' in html
     assert re.search(r'id="bh-0" [^>]*value=""', html)
     assert re.search(r'id="bh-1" [^>]*value="x"', html)
-    assert add(client, token, gid, 1, "", "14", "").status_code == 302  # 3 players: 14 at least
+    asked = add(client, token, gid, 1, "", "14", "")  # 3 players: 14 at least
+    html = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and 'id="empty-question"' in html
+    assert "Nothing is entered for Ann and Cas. Fill them in, or tick the box if each is 0." in html
+    question = html[html.index('id="empty-question"'):]
+    assert "virgin" not in question[:question.index("</div>")]  # no Virgin doubling here
+    assert re.search(r'id="bh-1" [^>]*value="14"', html)  # what was typed stays
+    assert client.get(f"/api/v1/games/{gid}").get_json()["deals"] == []  # nothing saved
+    assert add(client, token, gid, 1, "", "14", "", confirm="empty").status_code == 302
     totals = client.get(f"/api/v1/games/{gid}").get_json()["totals"]
     assert totals == {"Ann": 0, "Bob": 14, "Cas": 0}
+
+
+def test_an_empty_field_with_virgin_doubling_names_the_virgin_and_the_doubling(client, token):
+    gid = started(start(client, token, virgin_doubling="y"))  # Ann, Bob, Cas, Dirk
+    asked = add(client, token, gid, 1, 10, 9, 8, "")
+    html = asked.get_data(as_text=True)
+    assert asked.status_code == 200
+    assert ("Nothing is entered for Dirk. A 0 makes Dirk a virgin: everyone else's bullheads "
+            "in this deal count double. Fill it in, or tick the box if it is 0.") in html
+    assert 'value="empty"> Yes, Dirk has 0' in html
+    assert client.get(f"/api/v1/games/{gid}").get_json()["deals"] == []
+    add(client, token, gid, 1, 10, 9, 8, 0)  # typed: no question
+    game = client.get(f"/api/v1/games/{gid}").get_json()
+    assert game["totals"] == {"Ann": 20, "Bob": 18, "Cas": 16, "Dirk": 0}
+
+
+def test_a_correction_with_an_empty_field_is_asked_too(client, token):
+    gid = started(start(client, token, players=("Ann", "Bob", "Cas")))
+    add(client, token, gid, 1, 5, 9, 0)
+    data = {"csrf_token": token, "mode": "bullheads", "bh-0": "5", "bh-1": "", "bh-2": "9"}
+    asked = client.post(f"/games/{gid}/deals/1/edit", data=data)
+    assert asked.status_code == 200
+    assert "Nothing is entered for Bob." in asked.get_data(as_text=True)
+    assert client.get(f"/api/v1/games/{gid}").get_json()["deals"][0]["corrections"] == 0
+    done = client.post(f"/games/{gid}/deals/1/edit", data={**data, "confirm": "empty"})
+    assert done.status_code == 302
+    assert client.get(f"/api/v1/games/{gid}").get_json()["totals"] == {"Ann": 5, "Bob": 0, "Cas": 9}
 
 
 # --- Undo from the score sheet, restore from the history ---

@@ -5,6 +5,8 @@ and an open sheet learns that nothing moved from one read of the game's row."""
 from __future__ import annotations
 
 import http.client
+import re
+import sqlite3
 import threading
 
 import pytest
@@ -137,10 +139,24 @@ def test_withdraw_and_restore_still_take_no_body(phones, game_id):
     assert first.game(game_id)["version"] == 4
 
 
+@pytest.mark.parametrize("client_id", ["a\u0000b", "\u001b[31m", "x\u200by", "tab\there"])
+def test_a_client_id_with_a_control_or_format_character_is_refused(phones, game_id,
+                                                                   client_id):
+    first, _ = phones
+    made = first.send("POST", "", {"players": ["Ann", "Bob"], "client_id": client_id})
+    dealt = first.send("POST", f"/{game_id}/deals", {
+        "number": 3, "bullheads": {"Ann": 3, "Bob": 4}, "client_id": client_id})
+    for answer in (made, dealt):
+        assert (answer.status_code, answer.get_json()["code"]) == (400, "BadClientId")
+    assert first.game(game_id)["version"] == 2
+
+
 @pytest.mark.parametrize(("body", "code"), [
     ([], "DealNotAnObject"),
     ({"client_id": 7}, "BadClientId"),
     ({"client_id": ""}, "BadClientId"),
+    ({"client_id": "a\u0000b"}, "BadClientId"),
+    ({"client_id": "a\u202eb"}, "BadClientId"),
     ({"base": "2"}, "BadShape"),
     ({"base": -1}, "BadShape"),
     ({"base": True}, "BadShape"),
@@ -356,34 +372,68 @@ def test_the_stored_version_counts_games_kept_before_it_and_imported_ones(app, g
 # --- ETag and 304: an open sheet asks whether anything moved ---
 
 
+def tag_of(phone, game_id: str) -> str:
+    """The ETag as the log says it must be: the version and the last entry's time."""
+    events = phone.client.get(f"/games/{game_id}/export.json").get_json()["events"]
+    return f'"{len(events)}.{events[-1]["created_at"]}"'
+
+
 def test_get_answers_an_etag_and_304_while_nothing_changed(phones, game_id):
     first, second = phones
     answer = first.client.get(f"/api/v1/games/{game_id}")
-    assert answer.headers["ETag"] == '"2"'
+    tag = tag_of(first, game_id)
+    assert re.fullmatch(r'"2\.\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"', tag)
+    assert answer.headers["ETag"] == tag
     assert answer.headers["Cache-Control"] == "private, no-store"
-    same = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": '"2"'})
-    assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == '"2"'
+    for sent in (tag, '"2"'):  # "2": the bare version of earlier pages
+        same = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": sent})
+        assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == tag
     second.send("PUT", f"/{game_id}/deals/2", values(12, 2))
-    moved = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": '"2"'})
-    assert moved.status_code == 200 and moved.headers["ETag"] == '"3"'
-    assert moved.get_json()["version"] == 3
+    moved = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] == tag_of(first, game_id)
+    assert moved.get_json()["version"] == 3 and moved.headers["ETag"].startswith('"3.')
 
 
 def test_a_compressed_answer_carries_a_weak_tag_and_its_304_the_same(phones, game_id):
     first, _ = phones
     gzip = {"Accept-Encoding": "gzip"}
     answer = first.client.get(f"/api/v1/games/{game_id}", headers=gzip)
-    assert answer.headers["Content-Encoding"] == "gzip" and answer.headers["ETag"] == 'W/"2"'
-    for tag in ('W/"2"', '"2"', '"1", W/"2"', "*"):
+    tag = tag_of(first, game_id)
+    assert answer.headers["Content-Encoding"] == "gzip" and answer.headers["ETag"] == "W/" + tag
+    for sent in ("W/" + tag, tag, '"2"', '"1", W/' + tag, "*"):
         same = first.client.get(f"/api/v1/games/{game_id}",
-                                headers={**gzip, "If-None-Match": tag})
-        assert (same.status_code, same.headers["ETag"]) == (304, 'W/"2"'), tag
+                                headers={**gzip, "If-None-Match": sent})
+        assert (same.status_code, same.headers["ETag"]) == (304, "W/" + tag), sent
     stale = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": '"1"'})
     assert stale.status_code == 200
 
 
-def test_the_304_reads_the_row_only(app, phones, game_id, monkeypatch):
-    """No log read, no replay, no write: one SELECT of the game's row by its token."""
+def test_the_tag_tells_other_entries_apart_after_a_database_is_put_back(
+        app, phones, game_id, tmp_path, monkeypatch):
+    """A phone saw deal 3; the database is put back from a copy taken before it, and
+    another deal 3 is entered later: the same version, other content. The phone's tag
+    no longer matches, so it is sent the game as it is now."""
+    first, _ = phones
+    copy = tmp_path / "before.sqlite"
+    with app.app_context():
+        get_db().execute("VACUUM INTO ?", (str(copy),))
+    monkeypatch.setattr(store, "now", lambda: "2026-11-27T20:00:00Z")
+    first.send("POST", f"/{game_id}/deals", {"number": 3, **values(4, 30)})
+    seen = first.client.get(f"/api/v1/games/{game_id}").headers["ETag"]
+    with app.app_context():
+        with sqlite3.connect(copy) as source:
+            source.backup(get_db())
+    monkeypatch.setattr(store, "now", lambda: "2026-11-28T09:15:00Z")
+    first.send("POST", f"/{game_id}/deals", {"number": 3, **values(20, 6)})
+    again = first.client.get(f"/api/v1/games/{game_id}", headers={"If-None-Match": seen})
+    assert again.status_code == 200 and again.get_json()["version"] == 3
+    assert again.get_json()["deals"][2]["bullheads"] == {"Ann": 20, "Bob": 6}
+    assert seen.startswith('"3.') and again.headers["ETag"] != seen
+
+
+def test_the_304_reads_the_row_and_the_last_entry_only(app, phones, game_id, monkeypatch):
+    """No log read, no replay, no write: one SELECT of the game's row by its token and
+    of its last entry by the log's index."""
     first, _ = phones
     statements: list[str] = []
 
@@ -400,8 +450,14 @@ def test_the_304_reads_the_row_only(app, phones, game_id, monkeypatch):
     finally:
         with app.app_context():
             get_db().set_trace_callback(None)
-    assert same.status_code == 304
-    assert statements == [f"SELECT version FROM games WHERE token = '{game_id}'"]
+    assert same.status_code == 304 and len(statements) == 1
+    assert statements[0].startswith("SELECT version, coalesce((SELECT created_at FROM "
+                                    "game_events e WHERE e.game_id = games.id ORDER BY e.id"
+                                    " DESC LIMIT 1), created_at) FROM games WHERE token = ")
+    with app.app_context():
+        plan = " ".join(row[3] for row in get_db().execute(
+            "EXPLAIN QUERY PLAN " + statements[0]))
+    assert "SCAN" not in plan, plan  # both found by an index
 
 
 def test_if_none_match_for_a_missing_game_is_404(phones):

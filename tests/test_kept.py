@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from flask import Flask, url_for
 
-from scorekeeper.web import assets, kept
+from scorekeeper.web import assets, kept, pdf
 
 GZIP = {"Accept-Encoding": "gzip"}
 TEXT = "a { color: red }\n" * 40  # past assets.MIN_SIZE, so it is gzipped
@@ -109,3 +109,57 @@ def test_a_modules_preloads_follow_the_module_and_the_folder(app, tmp_path, firs
             versioned = url_for("static", filename=expected[folder, name])
             assert "?v=" in versioned
             assert preloads(assets.module_script(name)) == [versioned], (folder, name)
+
+
+# --- Kept lately: a PDF by what it is made of (web/pdf.py render) ---------------------
+
+
+def test_only_the_latest_values_of_a_kind_are_kept(app):
+    built = []
+    with app.app_context():
+        for part in (1, 2, 3, 1):
+            kept.kept_lately("few", lambda p=part: built.append(p) or p, 2, part=part)
+        assert built == [1, 2, 3, 1]  # 1 was forgotten when 3 came
+        kept.kept_lately("few", lambda: built.append("again") or 3, 2, part=3)
+        kept.kept_lately("other", lambda: built.append("other") or 3, 2, part=3)
+    assert built == [1, 2, 3, 1, "other"]  # 3 was kept; another kind has its own
+
+
+HTML = "<h1>Stand na toernooironde 2</h1>"
+
+
+@pytest.fixture
+def layouts(monkeypatch):
+    """Each layout WeasyPrint would make, as (html, folder, paper); none is made."""
+    made = []
+    monkeypatch.setattr(pdf, "lay_out", lambda html, folder, paper: made.append(
+        (html, folder, paper)) or f"{len(made)}".encode())
+    return made
+
+
+def test_a_pdf_is_laid_out_once_for_the_same_html_paper_and_static_files(app, layouts):
+    with app.app_context():
+        first = pdf.render(HTML, app.static_folder, "a4")
+        assert pdf.render(HTML, app.static_folder, "a4") == first
+    assert len(layouts) == 1
+
+
+@pytest.mark.parametrize("change", ["html", "paper", "folder", "static"])
+def test_each_part_of_a_pdfs_key_makes_its_own_layout(app, layouts, tmp_path, change):
+    folder = tmp_path / "static"
+    write(folder, "css/print.css", "h1 { color: red }")
+    with app.app_context():
+        pdf.render(HTML, str(folder), "a4")
+        html, paper, where = HTML, "a4", str(folder)
+        if change == "html":
+            html = HTML.replace("2", "3")
+        elif change == "paper":
+            paper = "letter"
+        elif change == "folder":
+            where = str(tmp_path / "other")
+            write(Path(where), "css/print.css", "h1 { color: red }")
+        else:  # a static file changed: a release, which starts a new process
+            write(folder, "css/print.css", "h1 { color: blue }")
+            app.extensions["kept"].clear()
+        pdf.render(html, where, paper)
+    assert len(layouts) == 2 and layouts[1] == (html, where, paper)

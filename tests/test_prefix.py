@@ -151,6 +151,7 @@ def test_the_worker_keeps_the_prefixed_sites_urls(client):
     assert worker_value(script, "STATIC") == f"{PREFIX}/static/"
     assert worker_value(script, "GAMES") == f"{PREFIX}/games"
     assert worker_value(script, "LANGUAGE") == f"{PREFIX}/sw/language"
+    assert worker_value(script, "ROOT") == f"{PREFIX}/"  # {PREFIX}/nl/: the start in Dutch
     # Its caches are its own: the site at the root of the same host keeps its own too.
     family = worker_value(script, "FAMILY")
     assert family == f"scorekeeper{PREFIX}-" and worker_value(script, "CACHE").startswith(family)

@@ -109,8 +109,8 @@ def test_two_hundred_cookieless_reads_of_a_ten_player_game_write_no_row(app, cli
 
 @pytest.fixture
 def stored(app, client):
-    """A game with a deal and a withdrawn one, a tournament with a result, an event with a
-    round seated: something behind every GET route."""
+    """A game with a deal and a withdrawn one (and its view link), a tournament with a
+    result, an event with a round seated: something behind every GET route."""
     game = new_game(client, ["Ann", "Bob", "Cas"])
     headers = {"X-CSRFToken": read_csrf_token(client)}
     for number in (1, 2):
@@ -122,7 +122,9 @@ def stored(app, client):
         "points1": "1", "points2": "2", "points3": "3", "csrf_token": headers["X-CSRFToken"]})
     event, key = new_event(client)
     series = client.post("/api/v1/series", headers=headers, json={"name": "Competitie"})
-    return {"game_id": game, "tournament_id": tournament, "event_id": event, "key": key,
+    view_id = client.get(f"/api/v1/games/{game}").get_json()["view_url"].rsplit("/", 1)[1]
+    return {"game_id": game, "view_id": view_id, "tournament_id": tournament,
+            "event_id": event, "key": key,
             "series_id": series.get_json()["id"], "series_key": series.get_json()["director_key"],
             "table": "1", "number": "1", "game": "1", "lang": "nl", "paper": "a4",
             "filename": "css/site.css", **new_season(client)}
@@ -262,6 +264,7 @@ def private_paths(stored: dict[str, str]) -> list[str]:
         f"/games/{game}/deals/1/edit", f"/games/{game}/export.csv", f"/games/{game}/export.json",
         f"/games/{game}/evening", f"/games/{game}/preview?bh-0=1", f"/games/{game}/delete",
         f"/games/{game}/deals/9/edit",  # a refusal at a secret address is private too
+        f"/view/{stored['view_id']}",  # the view link is a secret too: it shows the game
         f"/tournament/{tournament}", f"/tournament/{tournament}/sheets",
         f"/tournament/{tournament}/standings.pdf", "/tournament/" + "0" * 20,
     ]
@@ -284,7 +287,7 @@ def test_every_address_holding_a_secret_is_private(app, client, stored):
     """Whatever route is added under a secret converter is private without a word more."""
     secret = tuple(name for name, converter in app.url_map.converters.items()
                    if issubclass(converter, SecretToken))
-    assert set(secret) >= {"game", "tournament"}
+    assert set(secret) >= {"game", "view", "tournament"}
     routes = [(e, r) for e, r in get_routes(app) if any(f"<{s}:" in r for s in secret)]
     assert len(routes) >= 12
     for _endpoint, rule in routes:
@@ -328,7 +331,7 @@ def test_a_game_is_kept_by_a_post_from_its_page(app, client):
     page = stranger.get(f"/games/{game}").get_data(as_text=True)
     assert 'id="keep-form"' in page and "js/keep.js" in page
     assert "Keep this game on this phone's list" in page
-    assert "Dieses Spiel in der Liste dieses Handys behalten" in stranger.get(
+    assert "Dieses Spiel zur Liste dieses Handys hinzufügen" in stranger.get(
         f"/games/{game}?lang=de").get_data(as_text=True)
     # Without the CSRF token nothing is kept.
     assert stranger.post(f"/games/{game}/keep").status_code == 400

@@ -72,7 +72,7 @@ def test_every_refusal_has_its_own_template_naming_its_fields(cls):
         assert set(PLACEHOLDER.findall(msgid)) <= set(error.fields)
     if isinstance(cls.template, errors.Plural):
         assert cls.template.count in error.fields
-    assert isinstance(error, ValueError) and error.status in (400, 403, 404, 405, 409, 500)
+    assert isinstance(error, ValueError) and error.status in (400, 403, 404, 405, 409, 500, 503)
     assert str(error) == error.sentence() and "%(" not in str(error)
 
 
@@ -131,19 +131,25 @@ def test_conflicts_are_the_refusals_answered_409():
         "NotTheLastDeal", "CannotRestore", "TooManyDeals", "TooManyChanges",
         "DealChangedMeanwhile",
         "RoundStillPlaying", "RoundAlreadySeated", "AllRoundsSeated", "TooFewToSeat",
-        "PlayerAlreadyOut", "EventGame", "GameReplaced", "PlayedOnPaper", "EventHasDirector",
+        "PlayerAlreadyOut", "EventGame", "NotInTheEvent", "GameReplaced", "PlayedOnPaper",
+        "EventHasDirector",
         "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
         "SeriesFull", "MergesFull",
         "VenuesFull", "SeasonEventsFull", "FinalExists", "SeasonPlayersFull",
-        "QualifierSentElsewhere", "QualifierPlayedHere"}
+        "QualifierSentElsewhere", "QualifierPlayedHere",
+        "NoSignOff", "GameNotOver", "SameDevice", "AlreadySigned", "TableSignedOff",
+        "RoundNotSigned", "KnockoutTooFew", "RenamesFull", "SwapStarted", "EventInSeries"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
 
 
 def test_not_yours_to_change_is_answered_403():
-    """A change to a club event without its director's key, to a series without its
-    key, or to a season without its organiser's or a venue's key: the one 403 family."""
+    """A change to a club event without its director's key (or a sign without the table's
+    game link), to a series without its key (and an event added to it without the
+    event's), or to a season without its organiser's or a venue's key: the one 403
+    family."""
     assert {cls.__name__ for cls in REFUSALS if cls.status == 403} == {
         "DirectorOnly", "NotADirectorLink", "RoundClosed", "SeriesOnly", "NotASeriesLink",
+        "NotAtTable", "SeriesEventKey",
         "OrganiserOnly", "NotAnOrganiserLink", "VenueOnly", "NotAVenueLink"}
 
 

@@ -73,30 +73,52 @@ def test_the_form_returns_to_itself_and_a_save_to_the_sheet(client, token):
     assert 'id="status"' in client.get(sheet).get_data(as_text=True)
 
 
+HANDS_0 = {f"hand-{i}": "0" for i in range(4)}
+
+
 def test_hand_deal_where_everyone_has_0_is_asked_before_it_is_saved(client, token):
     sheet = start(client, token, variant="hand")
-    asked = add(client, token, sheet, 1, "", "", "", "")
+    asked = add(client, token, sheet, 1, "0", "0", "0", "0", **HANDS_0)
     assert asked.status_code == 200
     html = asked.get_data(as_text=True)
     assert 'id="zero-question"' in html and "Everyone has 0 in this deal." in html
     assert 'name="confirm" value="zero"' in html
     assert deals_of(client, sheet) == []
-    confirmed = add(client, token, sheet, 1, "", "0", "", "", confirm="zero")
+    confirmed = add(client, token, sheet, 1, "0", "0", "0", "0", confirm="zero", **HANDS_0)
     assert confirmed.status_code == 302
     assert deals_of(client, sheet)[0]["bullheads"] == {"Ann": 0, "Bob": 0, "Cas": 0, "Dirk": 0}
 
 
-def test_hand_deal_with_bullheads_only_in_a_hand_is_not_asked(client, token):
+def test_a_hand_deal_left_empty_is_asked_about_its_empty_fields_once(client, token):
+    """Nothing typed at all: the question names everyone; its answer also settles that
+    everyone has 0 (one question, not two)."""
+    sheet = start(client, token, variant="hand")
+    asked = add(client, token, sheet, 1, "", "", "", "")
+    html = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and 'id="empty-question"' in html
+    assert "Nothing is entered for Ann, Bob, Cas, and Dirk." in html
+    assert 'id="zero-question"' not in html and deals_of(client, sheet) == []
+    confirmed = add(client, token, sheet, 1, "", "", "", "", confirm="empty")
+    assert confirmed.status_code == 302
+    assert deals_of(client, sheet)[0]["bullheads"] == {"Ann": 0, "Bob": 0, "Cas": 0, "Dirk": 0}
+
+
+def test_hand_deal_with_bullheads_only_in_a_hand_is_not_asked_about_0(client, token):
     sheet = start(client, token, variant="hand")
     answer = add(client, token, sheet, 1, "", "", "", "", **{"hand-2": "3"})
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'id="zero-question"' not in html
+    assert "Nothing is entered for Ann, Bob, Cas, and Dirk." in html  # Cas's pile is empty
+    answer = add(client, token, sheet, 1, "", "", "", "", confirm="empty", **{"hand-2": "3"})
     assert answer.status_code == 302
     assert deals_of(client, sheet)[0]["scores"]["Cas"] == 6
 
 
 def test_a_correction_to_all_zero_is_asked_too(client, token):
     sheet = start(client, token, variant="hand")
-    add(client, token, sheet, 1, 5, 0, 0, 0)
-    form = {"csrf_token": token, "mode": "bullheads", **{f"bh-{i}": "0" for i in range(4)}}
+    add(client, token, sheet, 1, 5, 0, 0, 0, **HANDS_0)
+    form = {"csrf_token": token, "mode": "bullheads", **{f"bh-{i}": "0" for i in range(4)},
+            **HANDS_0}
     asked = client.post(f"{sheet}/deals/1/edit", data=form)
     assert asked.status_code == 200 and 'id="zero-question"' in asked.get_data(as_text=True)
     assert deals_of(client, sheet)[0]["bullheads"]["Ann"] == 5

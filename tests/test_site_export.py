@@ -18,6 +18,7 @@ import pytest
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
 from scorekeeper.rules.export import CHECKER_SCRIPT, ENGINE_EXPORTS, RULES_SCRIPT, bundle_script
 from tests.conftest import require_node
+from tests.test_pdf import poppler
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = {"static/css/site.css", "static/css/rules.css", f"static/{RULES_SCRIPT}",
@@ -103,6 +104,9 @@ def test_checker_url_makes_the_examples_link_to_a_live_app(runner, tmp_path):
     html = (destination / "en/rules/index.html").read_text(encoding="utf-8")
     href = "https://table.example/check?" + checker_query(BASIC_RULE_2).replace("&", "&amp;")
     assert f'href="{href}"' in html
+    # Each language's aid prints the live rules in its own language.
+    aid = poppler("pdftotext", (destination / "nl/rules/aid-a4.pdf").read_bytes(), tmp_path)
+    assert "https://table.example/nl/rules/" in " ".join(aid.split())
 
 
 def test_relative_destination_is_taken_from_the_working_directory(runner, tmp_path,

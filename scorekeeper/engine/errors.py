@@ -417,7 +417,7 @@ class BadDealNumber(RulesError):
 
 
 class BadClientId(RulesError):
-    template = N_("The client_id must be text of 1 to %(limit)s characters.")
+    template = N_("The client_id must be text of 1 to %(limit)s printable characters.")
     limit: int = MAX_CLIENT_ID
 
 
@@ -605,3 +605,69 @@ class EventBadBullheads(RulesError):
                   "not “%(value)s”.")
     player: str
     value: int
+
+
+# --- What a championship asks of an event ------------------------------------------------
+
+
+class BadScoring(RulesError):
+    template = N_("The scoring must be “placement”, “bullheads” or “wins”, not “%(value)s”.")
+    value: object
+
+
+class BadPointsTable(RulesError):
+    """A director's own placement points: one whole number per place, never rising."""
+
+    template = N_("The points for a table of %(size)s must be %(size)s whole numbers from 0 "
+                  "to %(limit)s, the 1st place's first and none higher than the one before, "
+                  "not “%(value)s”.")
+    size: object
+    value: object
+    limit: int
+
+
+class PointsTableSizes(RulesError):
+    """A points table names other table sizes than 3, 4 and 5."""
+
+    template = N_("The points table needs points for tables of 3, 4 and 5 players, and for "
+                  "no other size, not “%(value)s”.")
+    value: object
+
+
+class PointsWithoutPlacement(RulesError):
+    template = N_("A table of points counts only with placement scoring, not with "
+                  "“%(scoring)s”.")
+    scoring: str
+
+
+class SignOffNotBool(RulesError):
+    template = N_("Signing off must be true or false, not “%(value)s”.")
+    value: object
+
+
+class BadRelease(RulesError):
+    template = N_("The standings are released by “round”, or the field is left out, not "
+                  "“%(value)s”.")
+    value: object
+
+
+class BadKnockout(RulesError):
+    template = N_("A knock-out takes the best 4, 16 or 64 players, not “%(value)s”.")
+    value: object
+
+
+class KnockoutTooLarge(RulesError):
+    """A knock-out of more players than the event has."""
+
+    template = N_("A knock-out of the best %(size)s needs at least %(size)s players; the "
+                  "event has %(count)s.")
+    size: int
+    count: int
+
+
+class KnockoutTableSize(RulesError):
+    """A knock-out seats 4, 16 or 64 players (a guard of the engine; no request reaches
+    it)."""
+
+    template = N_("A knock-out seats 4, 16 or 64 players at tables of 4, not %(count)s.")
+    count: int

@@ -10,11 +10,16 @@ and status (400 bad input, 403 not the director, 404 no such event, 409 not now)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
+from ..engine.event_options import EVENING, EventOptions, options_of
+from ..engine.limits import MAX_CLIENT_ID
 from ..engine.settings import Settings
+from ..web import device as devices
 from ..web import keys, security
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
@@ -35,26 +40,53 @@ from .store import API_DEVICE, must_load
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 
 
-def table_json(table: TableState, directing: bool = False) -> dict:
-    """A seated table; its game's id only for the director."""
+def sign_json(table: TableState) -> dict | None:
+    """When and by whom the table's result was signed (``table`` or ``director``)."""
+    signed = table.seat.signed
+    return None if signed is None else {"at": signed["at"], "by": signed["by"],
+                                        "device": signed.get("device")}
+
+
+def table_json(table: TableState, directing: bool = False, withheld: bool = False) -> dict:
+    """A seated table; its game's id only for the director. A ``withheld`` table (release
+    by round) shows where it sits and whether it is done, not who leads or its totals."""
     data = {"table": table.seat.number, "players": list(table.seat.players),
             "finished": table.finished, "started": table.started,
-            "leaders": list(table.leaders), "reopened": table.seat.reopened,
-            "paper": table.seat.paper}
+            "leaders": [] if withheld else list(table.leaders),
+            "reopened": table.seat.reopened,
+            "paper": None if withheld else table.seat.paper}
+    if table.sign_off:
+        data["signed"] = sign_json(table)
+        data["awaiting"] = table.awaiting
     if directing:
         data["game"] = table.seat.game
     return data
 
 
-def standings_json(state: Progress, after: int | None = None) -> dict:
+def knockout_json(state: Progress, directing: bool = False) -> list[dict]:
+    """The knock-out's rounds seated so far; a table's winner once it is done (and, with
+    release by round, its round has ended, unless the director asks)."""
+    return [{"round": number, "tables": [
+        {"table": t.state.seat.number, "players": list(t.state.seat.players),
+         "winner": None if state.withheld(t.state) and not directing else t.winner}
+        for t in tables]} for number, tables in state.knockout]
+
+
+def standings_json(state: Progress, after: int | None = None,
+                   directing: bool = False) -> dict:
+    """The standings now, or as they stood once round ``after`` had ended; with release by
+    round, everyone but the director sees only the rounds whose every table is done."""
     if after is not None and after < state.event.round:
-        return {"round": after, "standings": rows_json(state.standings_after(after)),
-                "playing": []}
-    return {
-        "round": state.complete,
-        "standings": rows_json(state.standings),
-        "playing": [t.seat.number for t in state.current if not t.finished],
-    }
+        shown = after if directing or not state.withholds else min(after, state.complete)
+        answer = {"round": shown, "standings": rows_json(state.standings_after(shown)),
+                  "playing": []}
+    else:
+        answer = {"round": state.complete,
+                  "standings": rows_json(state.shown_standings(directing)),
+                  "playing": [t.seat.number for t in state.current if not t.finished]}
+    if state.event.options.knockout is not None:
+        answer["knockout"] = knockout_json(state, directing)
+    return answer
 
 
 def event_json(state: Progress, directing: bool = False) -> dict:
@@ -69,9 +101,13 @@ def event_json(state: Progress, directing: bool = False) -> dict:
         "dropped": [p for p in event.players if p not in active],
         "threshold": event.threshold, "fixed_deals": event.fixed_deals,
         "virgin_doubling": event.virgin_doubling, "created_at": event.created_at,
+        **event.options.as_json(),
         "changes": [{"kind": c.kind, "player": c.player, "from_round": c.from_round}
                     for c in event.changes],
-        "tables": [table_json(t, directing) for t in state.current],
+        "renames": [{"from": r.from_name, "to": r.to_name, "at": r.at}
+                    for r in event.renames],
+        "tables": [table_json(t, directing, state.withheld(t) and not directing)
+                   for t in state.current],
     }
     if directing:
         data["seed"] = event.seed
@@ -139,15 +175,15 @@ def players_of(entries: list[object], season: str | None, venue: str | None,
 
 def store_new(name: str, players: list[str], rounds: int, seed: int,
               settings: Settings, numbers: dict[str, int], series: str | None,
-              plan: season_link.Plan | None, device: str | None = API_DEVICE
-              ) -> tuple[str, str]:
+              plan: season_link.Plan | None, options: EventOptions = EVENING,
+              device: str | None = API_DEVICE) -> tuple[str, str]:
     """Store a new event, joined to its series and recorded in its season in the same
     transaction; answers its id and its director's key. ``device`` None: the caller
     writes the history's first line itself."""
     db, key = get_db(), keys.new_key()
     with transaction(db):
         event_id = store.create_event(db, name, players, rounds, seed, settings,
-                                      keys.key_hash(key), numbers=numbers)
+                                      keys.key_hash(key), numbers=numbers, options=options)
         if series is not None:
             joining.admit(db, series, event_id)
         if plan is not None:
@@ -155,6 +191,14 @@ def store_new(name: str, players: list[str], rounds: int, seed: int,
         if device is not None:
             store.log(db, event_id, device, "create")
     return event_id, key
+
+
+def event_options(fields: Mapping[str, object], players: int,
+                  plan: season_link.Plan | None) -> EventOptions:
+    """A new event's options from the fields sent (the JSON body's, or the page's form):
+    for an event of a season, what the season sets for its events (its scoring) counts
+    as if sent. Raises the refusal of the first option that is wrong."""
+    return options_of({**fields, **plan.options} if plan is not None else fields, players)
 
 
 def _text_or_none(data: dict, field: str) -> str | None:
@@ -176,9 +220,6 @@ def create():
         raise BadShape(field="players", expected="a list")
     players, numbers, plan = players_of(players, season, _text_or_none(data, "venue"),
                                         _text_or_none(data, "kind"), data)
-    if plan is not None:
-        # What every event of the season takes (its scoring) is read as if sent.
-        data = {**data, **plan.options}
     rounds = data.get("rounds")
     if isinstance(rounds, str):
         raise BadRounds(value=rounds)
@@ -188,8 +229,9 @@ def create():
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))
+    options = event_options(data, len(players), plan)
     event_id, key = store_new(name, players, rounds, _seed(data), settings, numbers,
-                              _text_or_none(data, "series"), plan)
+                              _text_or_none(data, "series"), plan, options)
     return created(event_id, key)
 
 
@@ -219,8 +261,12 @@ def _after() -> int | None:
 
 @bp.get("/<event_id>/standings")
 def standings(event_id: str):
-    """The standings now, or ``?after=<round>`` as they stood once that round ended."""
-    return jsonify(standings_json(load_progress(get_db(), event_id), _after()))
+    """The standings now, or ``?after=<round>`` as they stood once that round ended; the
+    director (the key) sees what release by round withholds from everyone else."""
+    state = load_progress(get_db(), event_id)
+    directing = director.device_of(state.event) is not None
+    answer = jsonify(standings_json(state, _after(), directing))
+    return security.keep_secret(answer) if directing and state.withholds else answer
 
 
 def _change(event_id: str, kind: str):
@@ -256,11 +302,19 @@ def _table_answer(state: Progress, round_number: int, number: int):
     return jsonify({**table_json(table, True), "round": round_number})
 
 
+def _reason() -> object:
+    """The ``reason`` of an optional JSON body: a signed table's remedies need one."""
+    if not request.content_length:
+        return None
+    data = read_json()
+    return data.get("reason") if isinstance(data, dict) else None
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
 def reopen(event_id: str, number: int, table: int):
     _event, device = _directed(event_id)
-    return _table_answer(progress.reopen(get_db(), event_id, number, table, device),
-                         number, table)
+    return _table_answer(progress.reopen(get_db(), event_id, number, table, device,
+                                         _reason()), number, table)
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
@@ -273,7 +327,8 @@ def close(event_id: str, number: int, table: int):
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
 def replace(event_id: str, number: int, table: int):
     _event, device = _directed(event_id)
-    state = progress.replace(get_db(), event_id, number, table, game_note, device)
+    state = progress.replace(get_db(), event_id, number, table, game_note, device,
+                             _reason())
     return _table_answer(state, number, table), 201
 
 
@@ -283,8 +338,63 @@ def totals(event_id: str, number: int, table: int):
     data = read_json()
     if not isinstance(data, dict) or not isinstance(data.get("totals"), dict):
         raise BadShape(field="totals", expected="object")
-    state = progress.type_totals(get_db(), event_id, number, table, data["totals"], device)
+    state = progress.type_totals(get_db(), event_id, number, table, data["totals"], device,
+                                 data.get("reason"))
     return _table_answer(state, number, table)
+
+
+def _client_id(data: dict) -> str:
+    client_id = data.get("client_id")
+    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
+        raise BadShape(field="client_id", expected="text")
+    return client_id
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/sign-off")
+def sign_off(event_id: str, number: int, table: int):
+    """A finished table's result signed: from a phone at the table (``game``: the table's
+    game id, as its slip's link has it; not the phone that made the game's last change),
+    or by the director (the key). 200 with the table."""
+    event = must_load(get_db(), event_id)
+    data = read_json()
+    if not isinstance(data, dict):
+        raise EventNotAnObject()
+    client_id = _client_id(data)
+    directing = director.require(event) if director.HEADER in request.headers else None
+    state = progress.sign(get_db(), event_id, number, table, client_id,
+                          devices.device(create=True), data.get("game"), directing)
+    return security.keep_secret(_table_answer(state, number, table))
+
+
+@bp.post("/<event_id>/rounds/<int:number>/swap")
+def swap(event_id: str, number: int):
+    """``{"players": [a, b]}``: two players of two tables of round ``number`` change
+    places before either table has a deal; both tables get new games."""
+    _event, device = _directed(event_id)
+    data = read_json()
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, list) or len(players) != 2 or not all(
+            isinstance(p, str) for p in players):
+        raise BadShape(field="players", expected="a list of two names")
+    state = progress.swap(get_db(), event_id, number, players, game_note, device)
+    return security.keep_secret(jsonify({"round": number, "tables": [
+        table_json(t, True) for t in state.tables if t.seat.round == number]}))
+
+
+@bp.patch("/<event_id>/players")
+def rename(event_id: str):
+    """``{"from": "Jan de Vris", "to": "Jan de Vries"}``: the director renames a player."""
+    _event, device = _directed(event_id)
+    data = read_json()
+    if not isinstance(data, dict):
+        raise EventNotAnObject()
+    if not isinstance(data.get("from"), str):
+        raise BadShape(field="from", expected="text")
+    new = checks.checked_player(data.get("to"))
+    old, new = store.rename_player(get_db(), event_id, data["from"], new, device)
+    answer = event_json(load_progress(get_db(), event_id), directing=True)
+    answer["rename"] = {"from": old, "to": new}
+    return security.keep_secret(jsonify(answer))
 
 
 @bp.get("/<event_id>/export")

@@ -129,6 +129,18 @@ class EventGame(RulesError):
     event: str
 
 
+class NotInTheEvent(RulesError):
+    """"New game, same players" at a table of an event: the game would not count in it."""
+
+    status = 409
+    template = N_("This game is played at table %(table)s of “%(event)s”, event round "
+                  "%(round)s: a new game with the same players would not count in the event. "
+                  "The event's director seats the next round.")
+    event: str
+    round: int
+    table: int
+
+
 class GameReplaced(RulesError):
     """The director replaced this game; it is kept as it was and no longer counts."""
 
@@ -324,3 +336,135 @@ class FileStandingStranger(RulesError):
     template = N_("This event file's standings list %(player)s, who is not a player of its "
                   "event, or list a player twice.")
     player: str
+
+
+# --- What a championship asks of an event ------------------------------------------------
+
+#: A reason the director gives for changing a signed result, in characters.
+MAX_REASON = 300
+
+
+class NoSignOff(RulesError):
+    """Signing a table of an event that does not ask its tables to sign."""
+
+    status = 409
+    template = N_("The tables of “%(event)s” do not sign their results: a finished game "
+                  "counts at once.")
+    event: str
+
+
+class NotAtTable(RulesError):
+    """A sign without the table's game link and without the director's key."""
+
+    status = 403
+    template = N_("Only a phone at table %(table)s of event round %(round)s (opened through "
+                  "the table's slip) or the director can sign its result.")
+    round: int
+    table: int
+
+
+class GameNotOver(RulesError):
+    status = 409
+    template = N_("The game of table %(table)s, event round %(round)s, has not ended: its "
+                  "result is signed once it has.")
+    round: int
+    table: int
+
+
+class SameDevice(RulesError):
+    """The sign comes from the phone that entered the game's last deal."""
+
+    status = 409
+    template = N_("This phone entered the last change to the game of table %(table)s: "
+                  "another player's phone at the table, or the director, signs its result.")
+    round: int
+    table: int
+
+
+class AlreadySigned(RulesError):
+    status = 409
+    template = N_("The result of table %(table)s, event round %(round)s, has been signed "
+                  "already.")
+    round: int
+    table: int
+
+
+class TableSignedOff(RulesError):
+    """A change to a signed table's game from its slip (without the director's key)."""
+
+    status = 409
+    template = N_("The result of table %(table)s, event round %(round)s, is signed: only "
+                  "the director of “%(event)s” can change it now, and says why.")
+    event: str
+    round: int
+    table: int
+
+
+class ReasonMissing(RulesError):
+    """The director changes a signed result without saying why."""
+
+    template = N_("The result of table %(table)s, event round %(round)s, is signed: say why "
+                  "it changes (a reason of 1 to %(limit)s characters).")
+    round: int
+    table: int
+    limit: int = MAX_REASON
+
+
+class RoundNotSigned(RulesError):
+    """The next round waits for every result to be signed."""
+
+    status = 409
+    template = Nn_("Event round %(round)s has %(tables)s table whose result awaits its "
+                   "signature: the next event round is seated once every result is signed.",
+                   "Event round %(round)s has %(tables)s tables whose results await their "
+                   "signature: the next event round is seated once every result is signed.",
+                   "tables")
+    round: int
+    tables: int
+
+
+class KnockoutTooFew(RulesError):
+    status = 409
+    template = N_("The knock-out takes the best %(size)s, but only %(count)s players are "
+                  "still in the event.")
+    size: int
+    count: int
+
+
+# --- The director's tools ----------------------------------------------------------------
+
+
+class SameName(RulesError):
+    template = N_("“%(player)s” is written this way already.")
+    player: str
+
+
+class RenamesFull(RulesError):
+    status = 409
+    template = N_("Players of this event have been renamed %(limit)s times, the most one "
+                  "event keeps.")
+    limit: int = MAX_EVENT_CHANGES
+
+
+class SwapNotSeated(RulesError):
+    template = N_("%(player)s does not sit at a table of event round %(round)s.")
+    player: str
+    round: int
+
+
+class SwapSameTable(RulesError):
+    template = N_("%(player)s and %(other)s sit at the same table: swap two players of two "
+                  "tables.")
+    player: str
+    other: str
+
+
+class SwapStarted(RulesError):
+    """A swap once either table's game has a deal (or its totals from paper)."""
+
+    status = 409
+    template = N_("Table %(table)s of event round %(round)s has begun its game: players are "
+                  "swapped only before either table enters a deal.")
+    round: int
+    table: int
+

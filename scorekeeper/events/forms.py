@@ -22,6 +22,15 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
+from ..engine.errors import BadPointsTable
+from ..engine.event_options import (
+    KNOCKOUT_SIZES,
+    MAX_PLACE_POINTS,
+    PLACEMENT_POINTS,
+    EventOptions,
+    Scoring,
+    options_of,
+)
 from ..engine.limits import DEFAULT_THRESHOLD
 from ..engine.settings import Settings
 from . import checks
@@ -33,6 +42,21 @@ _LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
 _ON_ONE_LINE = re.compile(r"[,;]+")
 #: A name typed with its season number after it: "Jan de Vries #427".
 _NUMBERED = re.compile(r"(.*?)\s*#\s*([0-9]{1,6})")
+
+
+#: How an event's standings may order players (engine/event_options.py), as the forms
+#: offer them: an event's, and a season's for all its events.
+SCORING_CHOICES = [
+    SelectChoice(str(Scoring.PLACEMENT), lazy_gettext("placement points, then relative points")),
+    SelectChoice(str(Scoring.BULLHEADS), lazy_gettext("bullheads only")),
+    SelectChoice(str(Scoring.WINS), lazy_gettext("games won")),
+]
+
+
+def scoring_label(value: object) -> str:
+    """How a form names the scoring ``value`` (one of :data:`SCORING_CHOICES`)."""
+    labels = {choice.value: str(choice.label) for choice in SCORING_CHOICES}
+    return labels.get(str(value), labels[str(Scoring.PLACEMENT)])
 
 
 def pasted_names(text: str | None) -> list[str]:
@@ -51,6 +75,19 @@ def pasted_names(text: str | None) -> list[str]:
     if len(lines) == 1:
         lines = _ON_ONE_LINE.split(lines[0])
     return [name.strip() for name in lines if name.strip()]
+
+
+def _places(size: int) -> str:
+    """Today's points for a table of ``size``, as the form shows them: ``7 5 3 1``."""
+    return " ".join(str(value) for value in PLACEMENT_POINTS[size])
+
+
+def _typed_places(size: int, text: str | None) -> list[int]:
+    """The points typed for a table of ``size``: numbers apart by spaces or commas."""
+    parts = [part for part in re.split(r"[\s,;]+", text or "") if part]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
+        raise BadPointsTable(size=size, value=(text or "").strip(), limit=MAX_PLACE_POINTS)
+    return [int(part) for part in parts]
 
 
 class EventForm(FlaskForm):
@@ -93,6 +130,50 @@ class EventForm(FlaskForm):
             found.append({"name": match[1], "number": int(match[2])} if match else name)
         return found
 
+    # What a championship asks of the event (engine/event_options.py).
+    scoring = RadioField(
+        lazy_gettext("The standings count"),
+        choices=SCORING_CHOICES,
+        default=str(Scoring.PLACEMENT))
+    points_5 = StringField(lazy_gettext("Table of 5"), default=_places(5),
+                           validators=[Length(max=60)])
+    points_4 = StringField(lazy_gettext("Table of 4"), default=_places(4),
+                           validators=[Length(max=60)])
+    points_3 = StringField(lazy_gettext("Table of 3"), default=_places(3),
+                           validators=[Length(max=60)])
+    sign_off = BooleanField(lazy_gettext("Each table signs its result"))
+    release = BooleanField(lazy_gettext("Release the standings by event round"))
+    knockout = SelectField(
+        lazy_gettext("Knock-out after the event rounds"),
+        choices=[SelectChoice("", lazy_gettext("none")),
+                 *(SelectChoice(str(size), lazy_gettext("the best %(size)s", size=size))
+                   for size in KNOCKOUT_SIZES)],
+        default="")
+
+    def option_fields(self, scoring_chosen: bool = True) -> dict[str, object]:
+        """The championship's options as the JSON interface's fields (checked by
+        ``options_of``); raises a RulesError for a points table that is not numbers.
+        Without ``scoring_chosen`` (an event of a season, whose scoring the season sets)
+        the scoring and points fields are not read."""
+        chosen = {"sign_off": bool(self.sign_off.data),
+                  "release": "round" if self.release.data else None,
+                  "knockout": int(self.knockout.data) if self.knockout.data else None}
+        if not scoring_chosen:
+            return chosen
+        scoring = self.scoring.data or str(Scoring.PLACEMENT)
+        points = {str(size): _typed_places(size, self[f"points_{size}"].data)
+                  for size in PLACEMENT_POINTS}
+        own = any(tuple(points[str(size)]) != PLACEMENT_POINTS[size]
+                  for size in PLACEMENT_POINTS)
+        return {"scoring": scoring,
+                "points": points if own and scoring == Scoring.PLACEMENT else None, **chosen}
+
+    def options(self, players: int) -> EventOptions:
+        """The championship's options, checked as the JSON interface checks them; raises a
+        RulesError naming the first problem."""
+        return options_of(self.option_fields(), players)
+
+
     def values(self, players: list[str] | None = None) -> tuple[str, list[str], int, Settings]:
         """Name, players (those typed, unless ``players`` are given, already checked),
         rounds and the games' settings; raises a RulesError naming the first problem."""
@@ -121,6 +202,16 @@ class DropForm(FlaskForm):
 
 class SeatForm(FlaskForm):
     """A button with its CSRF token: seat the next round."""
+
+
+class RenameForm(FlaskForm):
+    player = SelectField(lazy_gettext("Player"), choices=[], validate_choice=False)
+    name = StringField(lazy_gettext("New name"), validators=[Length(max=200)])
+
+
+class SwapForm(FlaskForm):
+    player = SelectField(lazy_gettext("Swap"), choices=[], validate_choice=False)
+    other = SelectField(lazy_gettext("with"), choices=[], validate_choice=False)
 
 
 class TotalsForm(FlaskForm):

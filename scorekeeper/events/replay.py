@@ -69,8 +69,9 @@ def replayed(data: object) -> Replayed:
         raise _where(data, error) from None
     event, tables, _replaced = contents
     event = dataclasses.replace(event, tables=tuple(seat for seat, _game in tables))
-    return Replayed(progress.of(event, tuple(TableState(seat, _game(game))
-                                             for seat, game in tables)), contents)
+    return Replayed(progress.of(event, tuple(
+        TableState(seat, _game(game), event.options.sign_off) for seat, game in tables)),
+        contents)
 
 
 def _check_totals(items: list, state: Progress) -> None:
@@ -97,7 +98,7 @@ def _check_standings(rows: object, state: Progress) -> None:
     for line in expected:
         row = stated.pop(line["player"], None)
         if row is None or any(row.get(key) != line[key] for key in
-                              ("rank", "points", "relative", "bullheads", "games")):
+                              ("rank", "points", "relative", "bullheads", "games", "wins")):
             raise FileStandingWrong(player=line["player"], rank=line["rank"],
                                     points=line["points"], games=line["games"])
     if stated or len(rows) != len(expected):
@@ -111,10 +112,10 @@ def checked(data: object) -> Replayed:
     result = replayed(data)
     state = result.state
     for table in state.tables:
-        if not table.finished:
+        if not table.done:  # (unfinished, or awaiting the sign its event asks)
             raise FileTableUnfinished(round=table.seat.round, table=table.seat.number)
-    if state.event.round < state.event.rounds:
-        raise FileRoundsLeft(played=state.event.round, rounds=state.event.rounds)
+    if state.event.round < state.event.total_rounds:
+        raise FileRoundsLeft(played=state.event.round, rounds=state.event.total_rounds)
     assert isinstance(data, dict)  # (transfer.read refuses anything else)
     _check_totals(data.get("tables", []), state)
     _check_standings(data.get("standings"), state)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from ..engine.errors import EventPlayerCount, EventUnknownPlayer, NameRepeated
+from ..engine.event_options import EVENING, EventOptions, options_of
 from ..engine.limits import MAX_EVENT_CHANGES, MAX_EVENT_NAMES, MAX_EVENT_PLAYERS
 from ..engine.names import name_key
 from ..engine.settings import Settings, make_settings
@@ -32,12 +33,16 @@ from .errors import (
     NoSuchEvent,
     NoSuchTable,
     PlayerAlreadyOut,
+    RenamesFull,
     RoundAlreadySeated,
+    SameName,
 )
 
 JOIN, DROP = "join", "drop"
 #: The device of a change made through the JSON interface (``X-Director-Key``).
 API_DEVICE = "api"
+#: The device of a history line written at a table (a sign from a player's phone).
+TABLE_DEVICE = "table"
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,23 @@ class SeatedTable:
     """The director re-opened it: its sheet takes changes although its round is over."""
     paper: dict[str, int] | None = None
     """Each player's total, typed by the director from the table's paper sheet."""
+    signed: dict | None = None
+    """The sign of its result (an event with sign-off): ``at``, ``by`` (``table`` or
+    ``director``), ``device`` (the director's device number, None through the JSON
+    interface or at the table) and ``client_id``; None while unsigned."""
+    last_device: str | None = None
+    """The device (its ``device`` cookie) that made its game's last change: a sign from
+    the table must come from another."""
+
+
+@dataclass(frozen=True)
+class Rename:
+    """The director renamed a player: every stored name was rewritten, a table's game
+    keeps the name it was started with."""
+
+    from_name: str
+    to_name: str
+    at: str
 
 
 @dataclass(frozen=True)
@@ -105,6 +127,29 @@ class Event:
     numbers: dict[str, int] = field(default_factory=dict)
     """The season numbers players gave when they joined (a championship season's event,
     or one played for a season on another server), by name."""
+    options: EventOptions = EVENING
+    """What a championship asks of the event (defaults: an evening's)."""
+    renames: tuple[Rename, ...] = ()
+
+    @property
+    def total_rounds(self) -> int:
+        """The rounds, then the knock-out's rounds."""
+        return self.rounds + self.options.knockout_rounds
+
+    def knockout_round(self, round_number: int) -> int | None:
+        """Which round of the knock-out round ``round_number`` is (1, 2, ...), or None."""
+        return round_number - self.rounds if round_number > self.rounds else None
+
+    @property
+    def lot_names(self) -> dict[str, str]:
+        """The name a renamed player's lot is drawn for: the one they first had, unless a
+        player now goes by it (then their own)."""
+        first: dict[str, str] = {}
+        for rename in self.renames:
+            first[rename.to_name] = first.pop(rename.from_name, rename.from_name)
+        now = set(self.players)
+        return {player: origin for player, origin in first.items()
+                if player in now and origin not in now}
 
     @property
     def round(self) -> int:
@@ -168,8 +213,30 @@ class Event:
             raise EventChangesFull()
         return known or name
 
+    def check_rename(self, old: str, new: str) -> str:
+        """The stored spelling of the player ``old`` who is to be called ``new``: a name no
+        other player of the event has (a change of case or accent of their own is fine)."""
+        stored = self._find(old, self.players)
+        if stored is None:
+            raise EventUnknownPlayer(player=old)
+        if new == stored:
+            raise SameName(player=stored)
+        other = self._find(new, self.players)
+        if other is not None and other != stored:
+            raise NameRepeated(player=new)
+        if len(self.renames) >= MAX_EVENT_CHANGES:
+            raise RenamesFull()
+        return stored
+
+    @property
+    def drops_open(self) -> bool:
+        """Whether a player may still leave: until the last round is seated, and in an
+        event with a knock-out until the knock-out is (who leaves is not seated in it)."""
+        return self.round < self.rounds or (
+            self.round == self.rounds and self.options.knockout is not None)
+
     def check_drop(self, name: str) -> str:
-        if self.round >= self.rounds:
+        if not self.drops_open:
             raise AllRoundsSeated(rounds=self.rounds)
         stored = self._find(name, self.players)
         if stored is None:
@@ -191,19 +258,22 @@ def _dump(value: object) -> str:
 
 def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: int,
                  seed: int, settings: Settings, director_hash: str | None,
-                 created_at: str | None = None, numbers: dict[str, int] | None = None) -> str:
+                 created_at: str | None = None, numbers: dict[str, int] | None = None,
+                 options: EventOptions = EVENING) -> str:
     """Store a new event under a random, unguessable id; ``settings`` gives the games' end
-    and house rule (its players are not used). Only the hash of the director's key is
-    kept. ``numbers``: the season numbers some players gave, by name."""
+    and house rule (its players are not used), ``options`` what a championship asks of
+    it. Only the hash of the director's key is kept. ``numbers``: the season numbers some
+    players gave, by name."""
     event_id = secrets.token_urlsafe(12)
     with transaction(db):
         db.execute(
             "INSERT INTO events (id, created_at, name, players, rounds, seed, threshold,"
-            " fixed_deals, virgin_doubling, director_hash, numbers)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " fixed_deals, virgin_doubling, director_hash, numbers, options)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (event_id, created_at or now(), name, _dump(players), rounds, seed,
              settings.threshold, settings.fixed_deals, int(settings.virgin_doubling),
-             director_hash, _dump(numbers) if numbers else None),
+             director_hash, _dump(numbers) if numbers else None,
+             None if options == EVENING else _dump(options.as_json())),
         )
     return event_id
 
@@ -214,10 +284,13 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
         return None
     tables = tuple(
         SeatedTable(t["round"], t["number"], tuple(json.loads(t["players"])), t["game"],
-                    bool(t["reopened"]), json.loads(t["paper"]) if t["paper"] else None)
+                    bool(t["reopened"]), json.loads(t["paper"]) if t["paper"] else None,
+                    json.loads(t["signed"]) if t["signed"] else None, t["last_device"])
         for t in db.execute("SELECT * FROM event_tables WHERE event_id = ?"
                             " ORDER BY round, number", (event_id,))
     )
+    renames = tuple(Rename(r["from_name"], r["to_name"], r["at"]) for r in db.execute(
+        "SELECT * FROM event_renames WHERE event_id = ? ORDER BY id", (event_id,)))
     changes = tuple(
         Change(c["kind"], c["player"], c["from_round"], c["created_at"])
         for c in db.execute("SELECT * FROM event_changes WHERE event_id = ? ORDER BY id",
@@ -228,10 +301,11 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
         for o in db.execute("SELECT * FROM event_old_games WHERE event_id = ?"
                             " ORDER BY round, number, replaced_at", (event_id,))
     )
+    options = options_of(json.loads(row["options"])) if row["options"] else EVENING
     return Event(row["id"], row["created_at"], row["name"], tuple(json.loads(row["players"])),
                  row["rounds"], row["seed"], row["threshold"], row["fixed_deals"],
                  bool(row["virgin_doubling"]), tables, changes, row["director_hash"], old,
-                 json.loads(row["numbers"]) if row["numbers"] else {})
+                 json.loads(row["numbers"]) if row["numbers"] else {}, options, renames)
 
 
 def must_load(db: sqlite3.Connection, event_id: str) -> Event:
@@ -287,6 +361,18 @@ def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
         return must_load(db, event_id), change
 
 
+def rename_player(db: sqlite3.Connection, event_id: str, old: str, new: str,
+                  device: str) -> tuple[str, str]:
+    """The director renames a player (``new`` already made by the name rules); answers
+    the stored spelling renamed and the new name."""
+    with transaction(db):
+        event = must_load(db, event_id)
+        stored = event.check_rename(old, new)
+        rename(db, event, stored, new)
+        log(db, event_id, device, "rename", player=stored, to=new)
+        return stored, new
+
+
 # --- The director's remedies at a table --------------------------------------------------
 
 
@@ -312,24 +398,74 @@ def replace_game(db: sqlite3.Connection, event_id: str, table: SeatedTable, game
     db.execute("INSERT INTO event_old_games (game, event_id, round, number, replaced_at)"
                " VALUES (?, ?, ?, ?, ?)", (table.game, event_id, table.round, table.number,
                                            now()))
-    db.execute("UPDATE event_tables SET game = ?, paper = NULL, reopened = ?"
-               " WHERE event_id = ? AND round = ? AND number = ?",
+    db.execute("UPDATE event_tables SET game = ?, paper = NULL, reopened = ?, signed = NULL,"
+               " last_device = NULL WHERE event_id = ? AND round = ? AND number = ?",
                (game, int(reopened), event_id, table.round, table.number))
+
+
+def set_signed(db: sqlite3.Connection, event_id: str, round_number: int, number: int,
+               signed: dict | None) -> None:
+    """The table's result signed (None: the sign withdrawn)."""
+    db.execute("UPDATE event_tables SET signed = ? WHERE event_id = ? AND round = ?"
+               " AND number = ?", (None if signed is None else _dump(signed), event_id,
+                                   round_number, number))
+
+
+def set_last_device(db: sqlite3.Connection, game: str, device: str) -> None:
+    """The device that is changing the game ``game`` of a table (in the change's
+    transaction: a change refused later leaves the device before it)."""
+    db.execute("UPDATE event_tables SET last_device = ? WHERE game = ?", (device, game))
+
+
+def seat_players(db: sqlite3.Connection, event_id: str, table: SeatedTable,
+                 players: tuple[str, ...], game: object) -> None:
+    """The table seats ``players`` at the new game ``game`` from now on (a swap before it
+    started); its game until now is kept as an old game."""
+    replace_game(db, event_id, table, game, table.reopened)
+    db.execute("UPDATE event_tables SET players = ? WHERE event_id = ? AND round = ?"
+               " AND number = ?", (_dump(list(players)), event_id, table.round, table.number))
+
+
+def rename(db: sqlite3.Connection, event: Event, old: str, new: str) -> None:
+    """Every stored name ``old`` of the event becomes ``new`` (the entered players, the
+    season numbers they gave, the joins and drop-outs, the seated tables and totals typed
+    from paper), and the rename is kept in order; the tables' games keep the names they
+    started with."""
+    def renamed(names: list[str] | tuple[str, ...]) -> list[str]:
+        return [new if name == old else name for name in names]
+
+    numbers = {new if name == old else name: number for name, number in event.numbers.items()}
+    db.execute("UPDATE events SET players = ?, numbers = ? WHERE id = ?",
+               (_dump(renamed(event.entered)), _dump(numbers) if numbers else None, event.id))
+    db.execute("UPDATE event_changes SET player = ? WHERE event_id = ? AND player = ?",
+               (new, event.id, old))
+    for table in event.tables:
+        if old not in table.players:
+            continue
+        paper = None if table.paper is None else {
+            new if name == old else name: total for name, total in table.paper.items()}
+        db.execute("UPDATE event_tables SET players = ?, paper = coalesce(?, paper)"
+                   " WHERE event_id = ? AND round = ? AND number = ?",
+                   (_dump(renamed(table.players)), None if paper is None else _dump(paper),
+                    event.id, table.round, table.number))
+    db.execute("INSERT INTO event_renames (event_id, from_name, to_name, at)"
+               " VALUES (?, ?, ?, ?)", (event.id, old, new, now()))
 
 
 def kept_game(db: sqlite3.Connection, token: str) -> sqlite3.Row | None:
     """The event table a game is played at, or was played at before it was replaced:
-    ``event_id``, ``name``, ``round``, ``number``, ``reopened``, ``paper``, ``last`` (the
-    event's last round seated), ``director_hash`` and ``old`` (1 for a replaced game)."""
+    ``event_id``, ``name``, ``round``, ``number``, ``reopened``, ``paper``, ``signed``,
+    ``last`` (the event's last round seated), ``director_hash`` and ``old`` (1 for a
+    replaced game)."""
     query = (
         "SELECT t.event_id, e.name, t.round, t.number, {reopened} AS reopened,"
-        " {paper} AS paper, {old} AS old, e.director_hash,"
+        " {paper} AS paper, {signed} AS signed, {old} AS old, e.director_hash,"
         " (SELECT max(round) FROM event_tables WHERE event_id = t.event_id) AS last"
         " FROM {table} t JOIN events e ON e.id = t.event_id WHERE t.game = ?")
-    row = db.execute(query.format(reopened="t.reopened", paper="t.paper", old=0,
-                                  table="event_tables"), (token,)).fetchone()
+    row = db.execute(query.format(reopened="t.reopened", paper="t.paper", signed="t.signed",
+                                  old=0, table="event_tables"), (token,)).fetchone()
     if row is None:
-        row = db.execute(query.format(reopened=0, paper="NULL", old=1,
+        row = db.execute(query.format(reopened=0, paper="NULL", signed="NULL", old=1,
                                       table="event_old_games"), (token,)).fetchone()
     return row
 
@@ -381,10 +517,33 @@ def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
     season_link.changed(db, event_id, act)
 
 
+def log_from_table(db: sqlite3.Connection, event_id: str, act: str, **detail: object) -> None:
+    """A line of the event's history written by a phone at a table (its sign): no
+    director's device, so none is numbered. A season the event belongs to hears of it,
+    as of every act (a sign can end the event)."""
+    _history_line(db, event_id, TABLE_DEVICE, act, None, detail)
+    season_link.changed(db, event_id, act)
+
+
 def _history_line(db: sqlite3.Connection, event_id: str, device: str, act: str,
                   at: str | None, detail: dict[str, object]) -> None:
     db.execute("INSERT INTO event_history (event_id, at, device, act, detail)"
                " VALUES (?, ?, ?, ?, ?)", (event_id, at or now(), device, act, _dump(detail)))
+
+
+def reasons(db: sqlite3.Connection, event_id: str) -> dict[tuple[int, int], list[Act]]:
+    """The director's changes to signed tables, each with its reason, by (round, table),
+    oldest first: what a table's line shows."""
+    rows = db.execute(
+        "SELECT h.at, h.act, h.detail, d.number FROM event_history h"
+        " LEFT JOIN event_devices d ON d.event_id = h.event_id AND d.device = h.device"
+        " WHERE h.event_id = ? AND json_extract(h.detail, '$.reason') IS NOT NULL"
+        " ORDER BY h.id", (event_id,)).fetchall()
+    found: dict[tuple[int, int], list[Act]] = {}
+    for row in rows:
+        act = Act(row["at"], row["number"], row["act"], json.loads(row["detail"]))
+        found.setdefault((act.detail.get("round"), act.detail.get("table")), []).append(act)
+    return found
 
 
 def history(db: sqlite3.Connection, event_id: str, limit: int = 500) -> list[Act]:

@@ -1,7 +1,9 @@
 """The event as one file, to carry to another server (docs/api.md, The event file).
 
 The file holds the event whole: its name, players, rounds, seed and the games' settings,
-the joins and drop-outs, every table of every round with its game's whole log (deals,
+what a championship asks of it (scoring, points, sign-off, release, knock-out; left out
+by a file of an evening, meaning an evening's defaults), the joins and drop-outs, the
+renames, every table of every round with its game's whole log (deals,
 corrections, withdrawals and restores with their times) or the totals typed from its
 paper sheet, the games the director replaced, and the history. A game is written
 compactly, a log line as ``[kind, number, bullheads in seat order, time]`` (then its
@@ -22,6 +24,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ..engine.errors import RulesError
+from ..engine.event_options import options_of
 from ..engine.limits import (
     MAX_EVENT_CHANGES,
     MAX_EVENT_NAMES,
@@ -60,6 +63,12 @@ def _game(game: games.Game | None) -> dict | None:
     return {"created_at": game.created_at, "note": game.note, "log": log}
 
 
+def _signed(signed: dict | None) -> dict | None:
+    """A table's sign as the file keeps it: when, by whom (``table`` or ``director``)."""
+    return None if signed is None else {"at": signed["at"], "by": signed["by"],
+                                        "device": signed.get("device")}
+
+
 def event_file(db: sqlite3.Connection, event: Event) -> dict:
     """The whole event as the file holds it; beside the games, what they make (each
     finished table's totals as the event counts them, and the standings), so a season
@@ -76,12 +85,15 @@ def event_file(db: sqlite3.Connection, event: Event) -> dict:
         "name": event.name, "created_at": event.created_at, "players": list(event.entered),
         "rounds": event.rounds, "seed": event.seed, "threshold": event.threshold,
         "fixed_deals": event.fixed_deals, "virgin_doubling": event.virgin_doubling,
+        **event.options.as_json(),
         "changes": [{"kind": c.kind, "player": c.player, "from_round": c.from_round,
                      "created_at": c.created_at} for c in event.changes],
         "numbers": event.numbers,
+        "renames": [{"from": r.from_name, "to": r.to_name, "at": r.at}
+                    for r in event.renames],
         "tables": [{"round": t.round, "table": t.number, "players": list(t.players),
-                    "reopened": t.reopened, "paper": t.paper, "game": _game(load(t.game)),
-                    "totals": totals[t.round, t.number]}
+                    "reopened": t.reopened, "paper": t.paper, "signed": _signed(t.signed),
+                    "game": _game(load(t.game)), "totals": totals[t.round, t.number]}
                    for t in event.tables],
         "standings": progress.standing_rows(state.standings),
         "replaced": [{"round": old.round, "table": old.number, "replaced_at": old.replaced_at,
@@ -143,6 +155,18 @@ def _backup(event: Event, players: list[str], data: object, field: str) -> impor
         raise EventFileField(field=field) from None
 
 
+def _read_signed(item: object, field: str) -> dict | None:
+    if item is None:
+        return None
+    if not isinstance(item, dict) or item.get("by") not in ("table", "director"):
+        raise EventFileField(field=field)
+    device = item.get("device")
+    if device is not None and (isinstance(device, bool) or not isinstance(device, int)):
+        raise EventFileField(field=field)
+    return {"at": _stamp(item.get("at"), field), "by": item["by"], "device": device,
+            "client_id": None}
+
+
 def _tables(event: Event, items: object) -> list[tuple[SeatedTable, imports.Backup]]:
     """Every table of the file, round by round from 1 and numbered from 1 in each, each
     seating players of the event once per round."""
@@ -162,7 +186,7 @@ def _tables(event: Event, items: object) -> list[tuple[SeatedTable, imports.Back
             seated = set()
         else:
             expected = (round_number, previous.number + 1)
-        if (round_number, number) != expected or round_number > event.rounds:
+        if (round_number, number) != expected or round_number > event.total_rounds:
             raise EventFileField(field=field)
         players = _field(item, "players", list)
         if not MIN_EVENT_TABLE <= len(players) <= MAX_EVENT_TABLE or not all(
@@ -172,7 +196,8 @@ def _tables(event: Event, items: object) -> list[tuple[SeatedTable, imports.Back
             raise EventFileField(field=field + ".players")
         seated |= set(players)
         seat = SeatedTable(round_number, number, tuple(players),
-                           None, bool(_field(item, "reopened", bool, optional=True)))
+                           None, bool(_field(item, "reopened", bool, optional=True)),
+                           signed=_read_signed(item.get("signed"), field + ".signed"))
         paper = _field(item, "paper", dict, optional=True)
         if paper is not None:
             try:
@@ -180,7 +205,7 @@ def _tables(event: Event, items: object) -> list[tuple[SeatedTable, imports.Back
             except RulesError:
                 raise EventFileField(field=field + ".paper") from None
             seat = SeatedTable(seat.round, seat.number, seat.players, None, seat.reopened,
-                               paper)
+                               paper, seat.signed)
         game = _backup(event, players, item.get("game"), field + ".game")
         tables.append((seat, game))
     return tables
@@ -209,6 +234,10 @@ def _event(data: dict) -> Event:
                                          _field(data, "virgin_doubling", bool))
     except RulesError:
         raise EventFileField(field="event") from None
+    try:
+        options = options_of(data)
+    except RulesError:
+        raise EventFileField(field="options") from None
     seed = _field(data, "seed", int)
     if not 0 <= seed <= MAX_SEED:
         raise EventFileField(field="seed")
@@ -228,9 +257,20 @@ def _event(data: dict) -> Event:
             raise EventFileField(field="changes")
         changes.append(store.Change(item["kind"], player, from_round,
                                     _stamp(item.get("created_at"), "changes")))
+    renames = []
+    for item in _field(data, "renames", list, optional=True) or []:
+        if not isinstance(item, dict) or len(renames) >= MAX_EVENT_CHANGES:
+            raise EventFileField(field="renames")
+        try:
+            names = (checks.checked_player(item.get("from")),
+                     checks.checked_player(item.get("to")))
+        except RulesError:
+            raise EventFileField(field="renames") from None
+        renames.append(store.Rename(*names, _stamp(item.get("at"), "renames")))
     event = Event("", _stamp(data.get("created_at"), "created_at"), name, tuple(entered),
                   rounds, seed, settings.threshold, settings.fixed_deals,
-                  settings.virgin_doubling, (), tuple(changes), numbers=_numbers(data))
+                  settings.virgin_doubling, (), tuple(changes), numbers=_numbers(data),
+                  options=options, renames=tuple(renames))
     if len(event.players) > MAX_EVENT_NAMES or len(event.active) > MAX_EVENT_PLAYERS:
         raise EventFileField(field="changes")
     return event
@@ -291,7 +331,12 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
         with transaction(db):
             event_id = store.create_event(db, event.name, list(event.entered), event.rounds,
                                           event.seed, event.settings_for(event.entered[:3]),
-                                          director_hash, event.created_at, event.numbers)
+                                          director_hash, event.created_at, event.numbers,
+                                          event.options)
+            for rename in event.renames:
+                db.execute("INSERT INTO event_renames (event_id, from_name, to_name, at)"
+                           " VALUES (?, ?, ?, ?)",
+                           (event_id, rename.from_name, rename.to_name, rename.at))
             for change in event.changes:
                 db.execute("INSERT INTO event_changes (event_id, kind, player, from_round,"
                            " created_at) VALUES (?, ?, ?, ?, ?)",
@@ -304,10 +349,11 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
                            (token, event_id, round_number, number, replaced_at))
             for (seat, _game), token in zip(tables, tokens, strict=True):
                 db.execute("INSERT INTO event_tables (event_id, round, number, players,"
-                           " game, reopened, paper) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           " game, reopened, paper, signed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            (event_id, seat.round, seat.number,
                             store._dump(list(seat.players)), token, int(seat.reopened),
-                            None if seat.paper is None else store._dump(seat.paper)))
+                            None if seat.paper is None else store._dump(seat.paper),
+                            None if seat.signed is None else store._dump(seat.signed)))
             if then is not None:
                 then(db, event_id)
             store.log(db, event_id, device, "import", exported=data.get("exported_at")

@@ -29,15 +29,27 @@ from ..web.db import get_db
 from ..web.errors import describe
 from ..web.jsonio import parse_json
 from . import checks, director, joining, present, progress, season_link, store, transfer
-from .api import game_note, players_of, store_new
+from .api import event_options, game_note, players_of, store_new
 from .errors import MAX_EVENT_FILE, EventFileTooLarge, EventHasDirector, NotADirectorLink
-from .forms import DropForm, EventForm, ImportForm, JoinForm, SeatForm, TotalsForm
+from .forms import (
+    DropForm,
+    EventForm,
+    ImportForm,
+    JoinForm,
+    RenameForm,
+    SeatForm,
+    SwapForm,
+    TotalsForm,
+    scoring_label,
+)
 from .progress import Progress, load_progress, seat_next_round
 from .store import must_load
 
 bp = Blueprint("events", __name__)
 bp.add_app_template_filter(present.score, "event_score")
 bp.add_app_template_filter(present.signed, "event_signed")
+bp.add_app_template_filter(present.round_name, "round_name")
+bp.add_app_template_filter(present.device_label, "act_who")
 
 #: Events this browser started or directs, listed on the start page (the signed session).
 MY_EVENTS = 20
@@ -79,6 +91,7 @@ def _season_plan(form: EventForm) -> season_link.Plan | None:
 
 
 @bp.route("/events", methods=["GET", "POST"])
+@security.private
 def index():
     form = EventForm()
     form.series.choices = [("", gettext("No series")), *joining.directed()]
@@ -90,8 +103,11 @@ def index():
             players, numbers, plan = (None, {}, None) if season is None else players_of(
                 form.entries(), season, venue, kind, {})
             name, players, rounds, settings = form.values(players)
+            options = event_options(form.option_fields(scoring_chosen=plan is None),
+                                    len(players), plan)
             event_id, key = store_new(name, players, rounds, checks.new_seed(), settings,
-                                      numbers, form.series.data or None, plan, device=None)
+                                      numbers, form.series.data or None, plan, options,
+                                      device=None)
         except RulesError as exc:
             problem = describe(exc)
         else:
@@ -99,7 +115,9 @@ def index():
                                   act="create")
     elif request.method == "POST":
         problem = gettext("Please check the form.")
+    season_scoring = None if plan is None else scoring_label(plan.options.get("scoring"))
     return render_template("events/index.html", form=form, problem=problem, plan=plan,
+                           season_scoring=season_scoring,
                            recent=store.named_events(get_db(), session.get("events", []))
                            ), 400 if problem else 200
 
@@ -111,16 +129,18 @@ def event(event_id: str):
     director's page."""
     state = load_progress(get_db(), event_id)
     after = request.args.get("after", type=int)
-    if after is None or not 1 <= after < state.event.round:
-        after = None  # the standings now
+    last = state.complete if state.withholds else state.event.round
+    if after is None or not 1 <= after < min(last + 1, state.event.round):
+        after = None  # the standings now (with release by round: as the last round ended)
     key = director.held_key(state.event)
     claimable = state.event.director_hash is None and event_id in session.get("events", [])
     page = make_response(render_template(
         "events/event.html", state=state, event=state.event, after=after,
-        standings=state.standings if after is None else state.standings_after(after),
+        standings=state.shown_standings() if after is None else state.standings_after(after),
         director_link=None if key is None else url_for("events.director", event_id=event_id,
                                                        key=key),
         claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event),
+        reasons=store.reasons(get_db(), event_id), **_explained(state.event),
         season=season_link.notes(get_db(), event_id)))
     # A director's browser is shown its link, and so its key: as on the series' page.
     return page if key is None else security.keep_secret(page)
@@ -142,21 +162,33 @@ def director_page(event_id: str, key: str):
     return security.keep_secret(page)
 
 
+def _explained(event: store.Event) -> dict[str, object]:
+    """What the event's pages say about its scoring and its championship options."""
+    return {"scoring_rule": present.scoring_rule(event),
+            "option_lines": present.option_lines(event)}
+
+
 def _director(state: Progress, key: str, problem: str | None = None, status: int = 200,
-              join: JoinForm | None = None):
+              join: JoinForm | None = None, rename: RenameForm | None = None):
     drop = DropForm()
     drop.player.choices = list(state.event.active)
+    rename = rename or RenameForm()
+    rename.player.choices = list(state.event.players)
+    swap = SwapForm()
+    unstarted = [p for t in state.current if not t.started for p in t.seat.players]
+    swap.player.choices = swap.other.choices = unstarted
     refusal = state.refusal()
     return render_template(
         "events/director.html", state=state, event=state.event, problem=problem, key=key,
         seat_form=SeatForm(), join_form=join or JoinForm(), drop_form=drop,
-        table_form=SeatForm(),
+        table_form=SeatForm(), rename_form=rename, swap_form=swap,
         waiting=None if refusal is None else describe(refusal),
         rule=present.games_rule(state.event), new=request.args.get("new") == "1",
         director_url=url_for("events.director", event_id=state.event.id, key=key,
                              _external=True),
         history=present.history(store.history(get_db(), state.event.id)),
         season=season_link.notes(get_db(), state.event.id),
+        reasons=store.reasons(get_db(), state.event.id), **_explained(state.event),
     ), status
 
 
@@ -170,11 +202,11 @@ def _directing(event_id: str) -> tuple[store.Event, str, str]:
 
 
 def _refused(event_id: str, key: str, exc: RulesError | None,
-             join: JoinForm | None = None):
+             join: JoinForm | None = None, rename: RenameForm | None = None):
     """The director's page with the refusal (None: a form that did not validate)."""
     problem = gettext("Please check the form.") if exc is None else describe(exc)
     page = _director(load_progress(get_db(), event_id), key, problem,
-                     400 if exc is None else exc.status, join)
+                     400 if exc is None else exc.status, join, rename)
     return security.keep_secret(make_response(page))
 
 
@@ -227,10 +259,52 @@ def _table_act(event_id: str, act):
     return _to_director(event_id, key, "round")
 
 
+def _reason() -> str | None:
+    """The reason typed for a remedy at a signed table (a signed table's forms ask)."""
+    return request.form.get("reason")
+
+
 @bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
 def reopen(event_id: str, number: int, table: int):
     return _table_act(event_id, lambda device: progress.reopen(
-        get_db(), event_id, number, table, device))
+        get_db(), event_id, number, table, device, _reason()))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/sign")
+def director_sign(event_id: str, number: int, table: int):
+    """The director signs a finished table's result from the director's page."""
+    return _table_act(event_id, lambda device: progress.sign(
+        get_db(), event_id, number, table, director.new_device(), device, director=device))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/swap")
+def swap(event_id: str, number: int):
+    """Two players of two tables change places before either table has a deal."""
+    _event, device, key = _directing(event_id)
+    form = SwapForm()
+    if not form.validate_on_submit():
+        return _refused(event_id, key, None)
+    try:
+        progress.swap(get_db(), event_id, number, [form.player.data or "",
+                                                   form.other.data or ""], game_note, device)
+    except RulesError as exc:
+        return _refused(event_id, key, exc)
+    return _to_director(event_id, key, "round", swapped=1)
+
+
+@bp.post("/events/<event_id>/rename")
+def rename(event_id: str):
+    """The director corrects a player's name."""
+    _event, device, key = _directing(event_id)
+    form = RenameForm()
+    if not form.validate_on_submit():
+        return _refused(event_id, key, None, rename=form)
+    try:
+        old, new = store.rename_player(get_db(), event_id, form.player.data or "",
+                                       checks.checked_player(form.name.data), device)
+    except RulesError as exc:
+        return _refused(event_id, key, exc, rename=form)
+    return _to_director(event_id, key, "players", renamed=old, to=new)
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/close")
@@ -242,7 +316,7 @@ def close(event_id: str, number: int, table: int):
 @bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace")
 def replace(event_id: str, number: int, table: int):
     return _table_act(event_id, lambda device: progress.replace(
-        get_db(), event_id, number, table, game_note, device))
+        get_db(), event_id, number, table, game_note, device, _reason()))
 
 
 @bp.route("/events/<event_id>/rounds/<int:number>/tables/<int:table>/totals",
@@ -256,7 +330,7 @@ def totals(event_id: str, number: int, table: int):
     if form.validate_on_submit():
         try:
             progress.type_totals(get_db(), event_id, number, table, form.totals(seat),
-                                 device)
+                                 device, _reason())
         except RulesError as exc:
             problem, status = describe(exc), exc.status
         else:
@@ -264,7 +338,9 @@ def totals(event_id: str, number: int, table: int):
     elif request.method == "POST":
         problem, status = gettext("Please check the form."), 400
     page = render_template("events/totals.html", event=event, seat=seat, form=form,
-                           problem=problem, key=key)
+                           problem=problem, key=key,
+                           needs_reason=event.options.sign_off and (
+                               seat.signed is not None or seat.paper is not None))
     return security.keep_secret(make_response(page, status))
 
 

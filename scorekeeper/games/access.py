@@ -51,6 +51,13 @@ class GameToken(SecretToken):
     """``<game:game_id>`` in a route: a game's token, 20 hex digits."""
 
 
+class ViewToken(SecretToken):
+    """``<view:view_id>`` in a route: a game's view link's token, 20 hex digits; it reads
+    the game, and no route that writes takes it."""
+
+
 def add_converter(state: BlueprintSetupState) -> None:
-    """Make ``<game:...>`` known to the app before a blueprint's routes use it."""
+    """Make ``<game:...>`` and ``<view:...>`` known to the app before a blueprint's routes
+    use them."""
     state.app.url_map.converters.setdefault("game", GameToken)
+    state.app.url_map.converters.setdefault("view", ViewToken)

@@ -5,7 +5,8 @@ forms; the score sheet's script reads it from the page's meta tag.
 
 Every write may carry a ``client_id`` (sent again, it lands once) and a correction,
 withdrawal or restore a ``base``, the game's ``version`` the phone saw; ``GET`` answers
-with ``ETag: "<version>"``, and 304 without reading the game's log while it holds.
+with ``ETag: "<version>.<time of the last entry>"``, and 304 without reading the game's
+log while it holds.
 
 The views raise typed errors (the engine's, and the JSON shape errors of :mod:`..web.jsonio`);
 :func:`refused` answers each with its sentence and the status its type carries.
@@ -13,23 +14,31 @@ The views raise typed errors (the engine's, and the JSON shape errors of :mod:`.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..engine import errors
 from ..engine.deal import make_entry
 from ..engine.errors import RulesError
 from ..engine.game import EventKind
-from ..engine.limits import MAX_CLIENT_ID, MAX_NOTE
+from ..engine.limits import MAX_NOTE
 from ..engine.settings import Settings, make_settings
 from ..web.db import get_db
 from ..web.errors import answer, refusal_json
 from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, read_json
 from . import access, store
-from .imports import storable
+from .imports import is_client_id, storable
 from .store import entry_json
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 bp.record_once(access.add_converter)  # before any route names <game:...>
+
+
+def view_url(game: store.Game) -> str | None:
+    """The game's view link (:mod:`.watching`), absolute as the share text needs it; None
+    for a game stored without one (only a database written by hand)."""
+    if game.view_token is None:
+        return None
+    return url_for("games_view.view", view_id=game.view_token, _external=True)
 
 
 def game_json(game: store.Game) -> dict:
@@ -63,6 +72,7 @@ def game_json(game: store.Game) -> dict:
         "next_number": state.next_number,
         "restorable": state.restorable,
         "version": game.version,
+        "view_url": view_url(game),
     }
 
 
@@ -117,9 +127,7 @@ def _body(not_an_object: type[RulesError]) -> dict:
 def _client_id(data: dict) -> str | None:
     """The optional ``client_id`` a phone gave a game or a deal, shape-checked."""
     client_id = data.get("client_id")
-    if client_id is not None and (
-        not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID
-    ):
+    if client_id is not None and not is_client_id(client_id):
         raise errors.BadClientId()
     return client_id
 
@@ -143,32 +151,42 @@ def create():
     return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
 
 
-def _tagged(response: Response, version: int) -> Response:
-    """``ETag: "<version>"``. The tag is weak where the answer goes out gzip-compressed
-    (web/assets.py marks a compressed body's tag weak), so a 304 carries the very tag its
-    200 carried. No cache keeps the answer (it is private: ``private, no-store``); the
-    phone sends the tag it last saw itself."""
-    response.set_etag(str(version), weak=request.accept_encodings["gzip"] > 0)
+def etag(mark: tuple[int, str]) -> str:
+    """A game's ETag: its version and the time of its last entry (``12.2026-11-27T18:55:02Z``).
+    The version alone would match another game's content after a database is put back
+    from an older copy and written to again up to the same version."""
+    return f"{mark[0]}.{mark[1]}"
+
+
+def tagged(response: Response, mark: tuple[int, str]) -> Response:
+    """``ETag: "<version>.<time>"``. The tag is weak where the answer goes out
+    gzip-compressed (web/assets.py marks a compressed body's tag weak), so a 304 carries
+    the very tag its 200 carried. No cache keeps the answer (it is private: ``private,
+    no-store``); the phone sends the tag it last saw itself."""
+    response.set_etag(etag(mark), weak=request.accept_encodings["gzip"] > 0)
     return response
 
 
 @bp.get("/<game:game_id>")
 def show(game_id: str):
-    """The game, tagged with its version. Asked again with ``If-None-Match`` holding that
-    tag, it answers 304 after one read of the game's row: no log read, no replay (an open
-    sheet asks every 0.8 s). Reading writes nothing: ``POST /games/<id>/keep`` lists a
-    game on a phone."""
+    """The game, tagged with its version and last entry's time. Asked again with
+    ``If-None-Match`` holding that tag, it answers 304 after one read of the game's row
+    and of its last entry: no log read, no replay (an open sheet asks every 0.8 s). A
+    bare ``"<version>"``, the tag of earlier releases that open pages still send, is
+    answered alike while the version holds. Reading writes nothing: ``POST
+    /games/<id>/keep`` lists a game on a phone."""
     db = get_db()
     if request.if_none_match:
-        version = store.version_of(db, game_id)
-        if version is None:
+        mark = store.mark_of(db, game_id)
+        if mark is None:
             raise errors.NoSuchGame()
-        if request.if_none_match.contains_weak(str(version)):
-            return _tagged(Response(status=304), version)
+        if (request.if_none_match.contains_weak(etag(mark))
+                or request.if_none_match.contains_weak(str(mark[0]))):
+            return tagged(Response(status=304), mark)
     game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    return _tagged(jsonify(game_json(game)), game.version)
+    return tagged(jsonify(game_json(game)), game.mark)
 
 
 #: A deal's per-player parts; ``cards`` holds lists.

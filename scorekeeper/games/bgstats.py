@@ -8,6 +8,7 @@ own time. Without scripts the page carries the link built here, in the server's 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -42,6 +43,17 @@ def ended_at(game: store.Game) -> str | None:
     return ended
 
 
+def play_id(game_id: str) -> str:
+    """What BG Stats knows the play by: the first 16 hex digits of SHA-256 of the game's
+    id, the same for every phone and the server. Never the id itself: it is the game's
+    link, whoever holds it may change the score, and BG Stats' servers log the link.
+
+    >>> play_id("0123456789abcdef0123")
+    '1bd8fd47297046f9'
+    """
+    return hashlib.sha256(game_id.encode()).hexdigest()[:16]
+
+
 def play(game: store.Game, local: Callable[[datetime], datetime] = datetime.astimezone,
          ) -> dict | None:
     """The play BG Stats logs for a finished game (None while it is open): its end in the
@@ -55,7 +67,7 @@ def play(game: store.Game, local: Callable[[datetime], datetime] = datetime.asti
     place = places(state.totals)  # fewest first; equal totals share a place (1, 2, 2, 4)
     return {
         "sourceName": SOURCE,
-        "sourcePlayId": game.id,
+        "sourcePlayId": play_id(game.id),
         "playDate": local(_moment(ended)).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(0, int(seconds + 30) // 60),
         "comments": game.note,

@@ -26,7 +26,7 @@ from ..web.fields import WholeNumberField
 
 VARIANT_CHOICES = [
     SelectChoice("basic", lazy_gettext("Basic game")),
-    SelectChoice("tactics", lazy_gettext("Tactics or Logic (cards 1 to 10 per player + 4)")),
+    SelectChoice("tactics", lazy_gettext("Tactics or Logic (cards 1 to 10 × players + 4)")),
     SelectChoice("double", lazy_gettext("Double (two decks)")),
     SelectChoice("hand", lazy_gettext("Hand (cards left in the hand count double)")),
 ]
@@ -117,7 +117,8 @@ class DealForm(FlaskForm):
     action = StringField(filters=[_clip(10)])
     """``preview`` (the no-script preview button) or ``save``."""
     confirm = StringField(filters=[_clip(10)])
-    """``zero``: the table confirmed a deal where every player has 0 (see ``unconfirmed_zero``)."""
+    """``zero``: the table confirmed a deal where every player has 0 (see ``unconfirmed_zero``);
+    ``empty``: that the fields left empty are 0 (see ``unconfirmed_empty``)."""
 
     @property
     def entered_as(self) -> str:
@@ -138,7 +139,8 @@ class DealForm(FlaskForm):
     def entry(self, settings: Settings) -> Entry:
         """The deal as the engine's entry; raises a refusal naming the first problem.
 
-        Empty bullhead fields count as 0, so a table only types the players who took some.
+        An empty field is read as 0 here, so the bounds can be checked; the page saves such
+        a deal only once the players said it is 0 (:meth:`unconfirmed_empty`).
         """
         def counts(part: str) -> dict[str, str]:
             return {n: self.value(part, i).strip() or "0" for i, n in enumerate(settings.players)}
@@ -150,11 +152,28 @@ class DealForm(FlaskForm):
             return make_entry(settings, cards=cards, hand=hand)
         return make_entry(settings, counts("bh"), hand=hand)
 
+    def empty_players(self, settings: Settings) -> list[str]:
+        """The players with a field of the deal left empty, in seat order: the bullheads
+        (the pile in Hand), or the cards when cards are entered, and in the Hand variant
+        the hand too (``static/js/deal.js`` ``emptyPlayers``)."""
+        parts = ["cards" if self.entered_as == "cards" else "bh"]
+        if settings.variant == GameVariant.HAND:
+            parts.append("hand")
+        return [name for seat, name in enumerate(settings.players)
+                if any(not self.value(part, seat).strip() for part in parts)]
+
+    def unconfirmed_empty(self, settings: Settings) -> list[str]:
+        """The players whose empty field the page must ask about before the deal counts
+        it as 0 (a forgotten field, with Virgin doubling, doubles everyone else): none once
+        the players ticked that those are 0."""
+        return [] if self.confirm.data == "empty" else self.empty_players(settings)
+
     def unconfirmed_zero(self, settings: Settings, entry: Entry) -> bool:
         """Every player has 0 in a game where no lower bound refuses that (Hand, and shapes
         that keep every card on the table), and the page has not asked yet: more often a
-        deal saved before anything was typed than a deal where nobody took a card."""
-        return (self.confirm.data != "zero" and settings.lower_bound == 0
+        deal saved before anything was typed than a deal where nobody took a card. A deal
+        whose empty fields the players confirmed as 0 was asked already."""
+        return (self.confirm.data not in ("zero", "empty") and settings.lower_bound == 0
                 and all(entry.entered(name) == 0 for name in settings.players))
 
     def typed(self) -> dict[str, str]:

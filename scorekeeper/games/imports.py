@@ -5,7 +5,10 @@ field must have its exact JSON type (``"threshold": "66"`` or ``"version": true`
 refused), every text must be storable (no lone surrogate), and the log is checked event
 by event with the rules a live game follows: numbering, the deal bounds, no deal after the
 end, the deal and log limits, one event per ``client_id``. The digest of the normalized
-game lets the store answer the game a backup created instead of storing a copy.
+game, taken with the importing phone (:func:`on_device`), lets the store answer the game
+a backup created on this phone instead of storing a copy; on another phone the same file
+makes a game of its own, so a file never hands over the live game of whoever imported it
+first.
 """
 
 from __future__ import annotations
@@ -119,6 +122,17 @@ def storable(value: object) -> bool:
     return True
 
 
+def is_client_id(value: object) -> bool:
+    """Whether ``value`` may be a ``client_id``: text of 1 to ``MAX_CLIENT_ID``
+    characters, each one printable (no control or format character: the id is shown in
+    the game's JSON and its history to whoever holds the link).
+
+    >>> [is_client_id(v) for v in ("3f2a-1", "a\x00b", "", 7, "x" * 101)]
+    [True, False, False, False, False]
+    """
+    return isinstance(value, str) and 0 < len(value) <= MAX_CLIENT_ID and value.isprintable()
+
+
 def read(raw: bytes | str) -> list[Backup]:
     """Every game of a backup file, checked; raises :class:`BadBackup` or a
     refusal (a deal that breaks a rule of the game)."""
@@ -205,8 +219,7 @@ def _event(settings: Settings, item: object) -> StoredEvent:
     if item["kind"] not in _KINDS:
         raise NotABackup()
     number, client_id = _whole(item, "number", optional=False), item.get("client_id")
-    if client_id is not None and (not isinstance(client_id, str)
-                                  or not 0 < len(client_id) <= MAX_CLIENT_ID):
+    if client_id is not None and not is_client_id(client_id):
         raise BackupFieldType(field="client_id")
     _numbers(item.get("bullheads"), "bullheads")
     _numbers(item.get("hand"), "hand")
@@ -268,6 +281,13 @@ def digest(settings: Settings, note: str, created_at: str,
              for e in events]]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def on_device(digest: str, device: str) -> str:
+    """The digest a game imported on ``device`` is found again by: the same file again on
+    this phone opens the game it made; on another phone it is another game, with its own
+    link (whoever is sent a file never gets the first importer's game and its link)."""
+    return hashlib.sha256(f"{device}\n{digest}".encode()).hexdigest()
 
 
 def game(data: object) -> Backup:

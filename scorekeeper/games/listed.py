@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from babel import Locale
 from babel import dates as babel_dates
+from babel.lists import format_list
 from flask import url_for
 from flask_babel import get_locale, get_translations
 
@@ -29,6 +30,12 @@ def game_date(stamp: str, locale: Locale | None = None) -> str:
     except ValueError:
         return stamp[:10]
     return babel_dates.format_date(day, "medium", locale=locale or get_locale())
+
+
+def names(people: Iterable[str], locale: Locale | None = None) -> str:
+    """Names as a sentence lists them in ``locale``, else the page's language: "Eva and
+    Gijs", "Ann, Bob en Cas" (``static/js/catalog.js`` ``listed`` reads the same lists)."""
+    return format_list(list(people), locale=locale or get_locale())
 
 
 class Listed(NamedTuple):
@@ -56,7 +63,7 @@ def listed(games: Iterable[GameSummary]) -> list[Listed]:
             day = game.created_at[:10]
         deals = catalog.ungettext("%(num)s deal", "%(num)s deals", game.deals) % {
             "num": game.deals}
-        won = (catalog.ugettext("Won by %(names)s") % {"names": ", ".join(game.winners)}
+        won = (catalog.ugettext("Won by %(names)s") % {"names": names(game.winners, locale)}
                if game.finished else "")
         meta = f"{day} · {deals} · {game.note}" if game.note else f"{day} · {deals}"
         lines.append(Listed(sheets + game.id, ", ".join(game.players), meta, won))

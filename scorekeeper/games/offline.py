@@ -11,6 +11,8 @@ templates.
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask import url_for
 from markupsafe import Markup
 
@@ -18,6 +20,7 @@ from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
 from . import backup, store
+from .api import view_url
 
 #: What the phone refuses before the server sees it: a new game, a deal, a log entry.
 REFUSALS = (
@@ -40,6 +43,7 @@ SHEET = {
     "wins": N_("%(name)s wins with %(total)s bullheads."),
     "share": N_("%(names)s share the win with %(total)s bullheads each."),
     "no_more": N_("No deal can be added any more. Correcting a deal can re-open the game."),
+    "no_more_kept": N_("No deal can be added any more."),
     "start": N_("No deal yet. Fewest bullheads leads."),
     "fixed": N_("Deal %(played)s of %(fixed)s played."),
     "threshold": N_("The game ends when someone reaches %(threshold)s."),
@@ -56,7 +60,9 @@ SHEET = {
     "share_line": N_("%(rank)s. %(name)s: %(total)s"),
     "share_copied": N_("The result is copied: paste it where you want it."),
     "share_failed": N_("Sharing did not work here."),
-    "withdrawn": N_("Deal %(number)s was undone; it can be restored from the history."),
+    "share_no_link": N_("Shared without a link: this game is not on the server yet, so there "
+                        "is no link that shows the score."),
+    "withdrawn": N_("Deal %(number)s was undone."),
     "open_history": N_("Open the history"),
     "restore": N_("Restore deal %(number)s"),
     # The deals (games/_sheet_area.html, _standings.html, _table.html).
@@ -75,6 +81,10 @@ SHEET = {
     "counts": N_("counts"),
     "tap_hint": N_("Tap a deal number to correct it."),
     "corrected": N_("marks a corrected deal: its earlier values are in the history."),
+    "unsent": N_("marks a deal that is not on the server yet: this phone sends it as soon as "
+                 "it can."),
+    "disputed": N_("marks deal %(number)s: it shows the other phone's bullheads until you "
+                   "choose below."),
     "split_hand": N_("Small grey: pile + hand as entered; bold: what counts (the hand doubled, "
                      "then Virgin doubling if on)."),
     "split_virgin": N_("Small grey: the bullheads as entered; bold: what counts after Virgin "
@@ -91,8 +101,9 @@ SHEET = {
     "zero_yes": N_("Yes, everyone has 0 in this deal"),
     "save_correction": N_("Save the correction"),
     "cancel": N_("Cancel"),
-    "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. Saving keeps "
-                          "both, and you choose which it is."),
+    "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. If you save, "
+                          "both are kept, and then you choose: the same deal, the next deal, "
+                          "or a correction."),
     "done": N_("Done"),
     # The chart (games/_chart.html).
     "chart_title": N_("Running totals after each deal"),
@@ -112,36 +123,46 @@ SHEET = {
     "csv_total": N_("Total"),
     # Saving (games/_sync.html).
     "all_saved": N_("All saved."),
-    "held": N_("Not everything is on the server: what is shown below waits for your choice."),
+    "held": N_("Not everything is on the server yet: a choice waits for you below the "
+               "deals."),
     "local_only": N_("Kept on this phone: the game is sent as soon as the server can be "
                      "reached."),
     "remote": N_("Another phone changed this game."),
     "same_deal": N_("Deal %(number)s was entered on both phones with the same values: it "
                     "counts once."),
-    "dropped": N_("This phone's entry was left out; the other phone's counts."),
-    "conflict": N_("Deal %(number)s was also entered on another phone."),
-    "conflict_correction": N_("Another phone has changed deal %(number)s as well."),
-    "conflict_undo": N_("Another phone has changed this game since: the undo of deal "
-                        "%(number)s waits."),
-    "conflict_restore": N_("Another phone has changed this game since: restoring deal "
-                           "%(number)s waits."),
+    "same_correction": N_("Deal %(number)s was corrected on both phones to the same "
+                          "bullheads: the correction counts once."),
+    "dropped": N_("Deal %(number)s stays as the other phone left it; this phone's entry was "
+                  "left out."),
+    "conflict": N_("Another phone entered deal %(number)s first, with other bullheads."),
+    "conflict_correction": N_("Another phone corrected deal %(number)s too, to other "
+                              "bullheads."),
+    "conflict_undo": N_("Another phone changed deal %(number)s after this phone undid it: "
+                        "the undo is not on the server."),
+    "conflict_restore": N_("Another phone changed this game after this phone restored deal "
+                           "%(number)s: the restore is not on the server."),
     "this_phone": N_("This phone"),
     "other_phone": N_("Other phone"),
-    "choose_same": N_("The same deal: keep theirs"),
-    "choose_next": N_("Another deal: mine becomes deal %(number)s"),
-    "choose_correct": N_("A correction: mine replaces theirs"),
-    "keep_theirs": N_("Keep the other phone's"),
-    "keep_mine": N_("Keep mine"),
+    "choose_same": N_("The same deal: deal %(number)s keeps the other phone's bullheads"),
+    "choose_next": N_("Another deal: this phone's becomes deal %(number)s"),
+    "choose_correct": N_("A correction: deal %(number)s gets this phone's bullheads"),
+    "keep_theirs": N_("Deal %(number)s keeps the other phone's bullheads"),
+    "keep_mine": N_("Deal %(number)s gets this phone's bullheads"),
     "forget": N_("Leave it out"),
     "again": N_("Send again"),
+    "forget_withdrawal": N_("Leave the undo out: deal %(number)s stays"),
+    "again_withdrawal": N_("Undo deal %(number)s as it is now"),
+    "forget_restore": N_("Leave the restore out: deal %(number)s stays undone"),
+    "again_restore": N_("Restore deal %(number)s as it is now"),
     "refused": N_("The server did not take this: %(reason)s"),
     "behind": N_("Waits until the entry above is settled."),
     "entry_deal": N_("Deal %(number)s"),
     "entry_correction": N_("Correction of deal %(number)s"),
     "entry_withdrawal": N_("Undo of deal %(number)s"),
     "entry_restore": N_("Restore of deal %(number)s"),
-    "not_persisted": N_("This browser may delete what it keeps when the phone runs short of "
-                        "space: let the game reach the server soon."),
+    "not_persisted": N_("Good to know: this browser may clear what it keeps when the phone "
+                        "runs short of space, so a game is safe for good once it is on the "
+                        "server."),
     # The hand-over box (handover.js) and the card grid (sheet-grid.js).
     "copied": N_("Link copied"),
     "copy_failed": N_("Copying did not work: hold your finger on the link to copy it."),
@@ -155,6 +176,16 @@ PLURALS = {
         "Leading (fewest bullheads lead): %(names)s with %(total)s each."),
     "waiting": catalog.ngettext("%(num)s change waits to be sent (since %(time)s).",
                                 "%(num)s changes wait to be sent (since %(time)s)."),
+    # A field left empty (games/_deal_fields.html): asked before it counts as 0.
+    "empty": catalog.ngettext(
+        "Nothing is entered for %(names)s. Fill it in, or tick the box if it is 0.",
+        "Nothing is entered for %(names)s. Fill them in, or tick the box if each is 0."),
+    "empty_virgin": catalog.ngettext(
+        "Nothing is entered for %(names)s. A 0 makes %(names)s a virgin: everyone else's "
+        "bullheads in this deal count double. Fill it in, or tick the box if it is 0.",
+        "Nothing is entered for %(names)s. A 0 makes each of them a virgin: everyone else's "
+        "bullheads in this deal count double. Fill them in, or tick the box if each is 0."),
+    "empty_yes": catalog.ngettext("Yes, %(names)s has 0", "Yes, %(names)s have 0"),
 }
 
 #: The evening page (static/js/evening.js), drawn from the games the phone keeps.
@@ -190,7 +221,8 @@ def start_catalog() -> Markup:
 
 def sheet_catalog() -> Markup:
     """The score sheet, whether the server drew it or the phone draws it."""
-    return _page(SHEET, ("deals", "leading", "waiting"), DEAL_REFUSALS)
+    return _page(SHEET, ("deals", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
+                 DEAL_REFUSALS)
 
 
 def evening_catalog() -> Markup:
@@ -222,19 +254,23 @@ def urls() -> dict[str, str]:
     }
 
 
-def game_data(game: store.Game) -> dict:
+def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
     """The game as the phone keeps it: its token, evening, settings, note and whole log
-    (each entry as the backup file writes it)."""
+    (each entry as the backup file writes it), its view link (what the phone shares), and
+    what keeps it (a club event's table: the link to the event, and why the sheet may no
+    longer change it)."""
     data = backup.to_json(game)
     settings = {key: data[key] for key in ("players", "threshold", "fixed_deals",
                                            "virgin_doubling", "variant", "rows", "takes_at",
                                            "hand_size")}
     return {"id": game.id, "client_id": game.client_id, "evening": game.series or game.id,
             "created_at": game.created_at, "note": game.note, "settings": settings,
-            "events": data["events"]}
+            "events": data["events"], "view_url": view_url(game),
+            "keeping": None if keeping is None else dataclasses.asdict(keeping)}
 
 
-def sheet_data(game: store.Game | None) -> Markup:
+def sheet_data(game: store.Game | None, keeping: store.Keeping | None = None) -> Markup:
     """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
-    return catalog.script({"urls": urls(), "game": None if game is None else game_data(game)},
+    return catalog.script({"urls": urls(),
+                           "game": None if game is None else game_data(game, keeping)},
                           "sheet-data")

@@ -2,7 +2,10 @@
 
 Outside this module a game is known by its token, a random text that cannot be guessed
 (``/games/<token>``, the API's ``"id"``); the integer row id stays the key of the other
-tables. The settings are the columns of the game's row; each event is a row whose entry
+tables. A second token, as unguessable, is its view link's (``/view/<view_token>``): it
+reads the game and nothing here writes by it.
+
+The settings are the columns of the game's row; each event is a row whose entry
 is stored as JSON in the very shape the API's deals and the backup's events write it
 (:func:`entry_json`), so the three cannot drift apart. A deal row's ``withdrawn`` flag
 mirrors the log's withdrawals and restores for the unique index of deal numbers; the log
@@ -85,6 +88,8 @@ class Change(StrEnum):
     DELETE = "delete"
     SETTINGS = "settings"
     """A change of the game's settings (none is offered yet; a keeper refuses it)."""
+    FOLLOW = "follow"
+    """"New game, same players": a next game after this one, which nothing keeps."""
 
 
 #: Asked before a game changes: ``keeper(db, token, change)`` raises a refusal to stop it.
@@ -120,6 +125,40 @@ def add_watcher(watcher: Watcher) -> None:
 
 
 @dataclass(frozen=True)
+class Keeping:
+    """What keeps a game, in the words its sheet shows (in the page's language): a club
+    event's table game links to the event's page and says who may change it now."""
+
+    label: str
+    """The link's words, naming what keeps the game."""
+    url: str
+    """Its public page."""
+    closed: str | None = None
+    """Why a deal can no longer change from the sheet (the event round is over), or None."""
+
+
+#: Asked what keeps a game: ``describer(db, token)`` answers its :class:`Keeping` or None.
+Describer = Callable[[sqlite3.Connection, str], "Keeping | None"]
+_describers: list[Describer] = []
+
+
+def add_describer(describer: Describer) -> None:
+    """Let a feature that keeps some games say so on their sheets (a club event's link and
+    whether its round is over); the games store knows nothing of that feature."""
+    if describer not in _describers:
+        _describers.append(describer)
+
+
+def keeping(db: sqlite3.Connection, token: str) -> Keeping | None:
+    """What keeps game ``token``, as the first describer that knows it says, else None."""
+    for describer in _describers:
+        found = describer(db, token)
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass(frozen=True)
 class StoredEvent:
     kind: EventKind
     number: int
@@ -143,12 +182,21 @@ class Game:
     """The token of the first game of the evening this game follows (None: it is one)."""
     row_id: int = 0
     """The store's own key, never shown."""
+    view_token: str | None = None
+    """The token of the game's view link: it shows the sheet and can change nothing."""
 
     @property
     def version(self) -> int:
         """How many entries the log holds, one more with every event kept (the row's
         ``version`` column holds the same): lets a phone notice another phone's change."""
         return len(self.events)
+
+    @property
+    def mark(self) -> tuple[int, str]:
+        """The version and the time of the last entry (of the game itself before any):
+        two databases, one put back from an older copy and written to since, may hold
+        the same version of a game with other entries, never with the same last time."""
+        return self.version, self.events[-1].created_at if self.events else self.created_at
 
     def history(self, number: int) -> list[StoredEvent]:
         return [e for e in self.events if e.number == number]
@@ -238,7 +286,8 @@ def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
     )
     settings = settings_of_row(row)
     return Game(row["token"], row["created_at"], row["note"], settings, events,
-                replay(settings, events), row["client_id"], row["series"], row["id"])
+                replay(settings, events), row["client_id"], row["series"], row["id"],
+                row["view_token"])
 
 
 def load(db: sqlite3.Connection, token: str) -> Game | None:
@@ -247,11 +296,39 @@ def load(db: sqlite3.Connection, token: str) -> Game | None:
     return None if row is None else _game(db, row)
 
 
+def load_view(db: sqlite3.Connection, view_token: str) -> Game | None:
+    """The game whose view link holds ``view_token``, replayed (None: no such game)."""
+    row = db.execute("SELECT * FROM games WHERE view_token = ?", (view_token,)).fetchone()
+    return None if row is None else _game(db, row)
+
+
+def view_mark_of(db: sqlite3.Connection, view_token: str) -> tuple[int, str] | None:
+    """:func:`mark_of` for the game a view link shows."""
+    return _mark(db, "view_token", view_token)
+
+
 def version_of(db: sqlite3.Connection, token: str) -> int | None:
     """The game's version without reading its log: one read of its row by the token's
     index (None: no such game). What an open score sheet's "anything new?" costs."""
     row = db.execute("SELECT version FROM games WHERE token = ?", (token,)).fetchone()
     return None if row is None else int(row[0])
+
+
+def mark_of(db: sqlite3.Connection, token: str) -> tuple[int, str] | None:
+    """The game's version and the time of its last entry (of the game itself before
+    any), as :attr:`Game.mark` has them, without reading the log: its row by the token's
+    index and its last entry by the log's (None: no such game)."""
+    return _mark(db, "token", token)
+
+
+def _mark(db: sqlite3.Connection, column: str, value: str) -> tuple[int, str] | None:
+    """:func:`mark_of` by the game's link (``token``) or its view link (``view_token``)."""
+    assert column in ("token", "view_token")
+    row = db.execute(
+        "SELECT version, coalesce((SELECT created_at FROM game_events e WHERE e.game_id ="
+        f" games.id ORDER BY e.id DESC LIMIT 1), created_at) FROM games WHERE {column} = ?",
+        (value,)).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def settings_of(db: sqlite3.Connection, token: str) -> Settings:
@@ -283,12 +360,12 @@ def _insert_game(db: sqlite3.Connection, settings: Settings, note: str, created_
     token = new_token()
     cursor = db.execute(
         "INSERT INTO games (created_at, players, threshold, fixed_deals, virgin_doubling,"
-        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest,"
+        " view_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (created_at, dump(list(settings.players)), settings.threshold,
          settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note,
          settings.rows, settings.takes_at, settings.hand_size, client_id, token, series,
-         digest),
+         digest, new_token()),
     )
     row_id = int(cursor.lastrowid or 0)
     summary.save(db, row_id, replay_log(settings, []), created_at)
@@ -323,11 +400,13 @@ def create_game(db: sqlite3.Connection, settings: Settings, note: str = "") -> s
 
 def next_game(db: sqlite3.Connection, token: str) -> str:
     """"New game, same players": the evening's later game if one is stored, else a new one
-    with ``token``'s settings, seats and note; one transaction, so two taps make one."""
+    with ``token``'s settings, seats and note; one transaction, so two taps make one. A
+    keeper may refuse it (a club event's table game: the event seats its next game)."""
     with transaction(db):
         row = _row(db, token)
         if row is None:
             raise errors.NoSuchGame()
+        check_change(db, row["token"], Change.FOLLOW)  # a club event seats its own tables
         first = row["series"] or row["token"]
         later = db.execute("SELECT token FROM games WHERE series = ? AND id > ?"
                            " ORDER BY id DESC LIMIT 1", (first, row["id"])).fetchone()

@@ -20,8 +20,9 @@ from ..engine.game import EventKind
 from ..engine.settings import Settings
 from ..web import db as database
 from ..web.db import get_db
-from ..web.device import kept, open_list, scope
+from ..web.device import device, kept, open_list, scope
 from ..web.errors import describe, http_error
+from ..web.i18n import LANGUAGES
 from ..web.security import private
 from . import (
     access,
@@ -31,10 +32,12 @@ from . import (
     imports,
     listed,
     offline,
+    parts,
     spreadsheet,
     store,
     summary,
 )
+from .api import view_url
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -46,6 +49,7 @@ bp.add_app_template_global(open_list, "games_open_list")
 bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
 bp.add_app_template_global(listed.listed, "listed_games")
 bp.add_app_template_filter(listed.game_date, "game_date")
+bp.add_app_template_filter(listed.names, "names")
 
 
 def _game(game_id: str) -> store.Game:
@@ -100,6 +104,14 @@ def index():
                            sheet_data=offline.sheet_data(None)), status
 
 
+@bp.get(f"/<any({', '.join(LANGUAGES)}):lang>/")
+def index_in(lang: str):
+    """``/nl/``, ``/de/``, ``/en/``: the start page in that language, as the rules have
+    ``/nl/rules/``. It is the language switch's address (``/?lang=nl``), so the choice is
+    remembered as a tap on the switch remembers it, and the pages after it follow."""
+    return redirect(url_for("games.index", lang=lang))
+
+
 @bp.get("/games/offline")
 def offline_sheet():
     """The score sheet of a game kept on this phone, empty: the shell the service worker
@@ -121,17 +133,28 @@ def listing():
                            finished=[g for g in games if g.finished], page=page, more=more)
 
 
+def _asked(settings: Settings, entry: Entry, form: DealForm) -> dict:
+    """The question the deal form asks before saving, if any: the players whose field was
+    left empty (and whether a 0 would make a virgin), else whether everyone has 0."""
+    empty = form.unconfirmed_empty(settings)
+    if empty:
+        virgin = settings.virgin_doubling and any(entry.entered(n) == 0 for n in empty)
+        return {"ask_empty": empty, "ask_empty_virgin": virgin}
+    return {"ask_zero": True} if form.unconfirmed_zero(settings, entry) else {}
+
+
 def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
            preview: dict | None = None, status: int = 200, withdrawn: int | None = None,
-           ask_zero: bool = False):
+           asked: dict | None = None):
     played = bgstats.play(game) if game.state.finished else None
+    keeping = store.keeping(get_db(), game.id)
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        catalog=offline.sheet_catalog(), withdrawn=withdrawn, ask_zero=ask_zero,
-        sheet_data=offline.sheet_data(game),
+        catalog=offline.sheet_catalog(), withdrawn=withdrawn, **(asked or {}),
+        keeping=keeping, view_url=view_url(game), sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
-        listed=access.allowed(get_db(), game.id),
+        listed=access.allowed(get_db(), game.id), parts=parts.shown(game.id),
     ), status
 
 
@@ -206,8 +229,9 @@ def add_deal(game_id: str):
     try:
         number = form.deal_number()  # as the API reads it: never "the next deal" unasked
         entry = form.entry(settings)
-        if form.unconfirmed_zero(settings, entry):
-            return _sheet(_game(game_id), form, ask_zero=True)
+        asked = _asked(settings, entry, form)
+        if asked:
+            return _sheet(_game(game_id), form, asked=asked)
         saved, _ = store.write_deal(get_db(), game_id, EventKind.DEAL, number, entry, None)
     except errors.RulesError as exc:
         if exc.status == 409 or isinstance(exc, errors.BadDealNumber):
@@ -232,17 +256,17 @@ def preview(game_id: str):
 def correct(game_id: str, number: int):
     """The correction form of deal ``number``. A posted correction goes straight to the
     store, whose transaction checks that the deal exists; the game is loaded only to draw
-    the page (the form, a refusal, or the question whether every 0 was meant)."""
+    the page (the form, a refusal, or a question: a field left empty, every 0 meant)."""
     form: DealForm | None = None
-    problem, status, ask_zero = None, 200, False
+    problem, status, asked = None, 200, {}
     if request.method == "POST":
         settings = _settings(game_id)
         form = deal_form(settings)
         if form.validate_on_submit():
             try:
                 entry = form.entry(settings)
-                ask_zero = form.unconfirmed_zero(settings, entry)
-                if not ask_zero:
+                asked = _asked(settings, entry, form)
+                if not asked:
                     saved, _ = store.write_deal(get_db(), game_id, EventKind.CORRECTION,
                                                 number, entry, None)
                     return _to_sheet(saved)
@@ -256,7 +280,7 @@ def correct(game_id: str, number: int):
         form = deal_form(game.settings, row.entry)
     return render_template(
         "games/correct.html", game=game, row=row, form=form, problem=problem,
-        ask_zero=ask_zero, history=game.history(number),
+        history=game.history(number), **asked,
         sheet_url=url_for("games.sheet", game_id=game.id, _anchor=f"correct-{number}"),
     ), status
 
@@ -317,9 +341,10 @@ def import_page():
             problem = gettext("This backup holds a deal that cannot be scored: %(reason)s",
                               reason=describe(exc))
         else:
-            db = get_db()
+            db, phone = get_db(), device(create=True)
             tokens = [store.import_game(db, g.settings, g.note, g.created_at, g.events,
-                                        g.digest)[0] for g in games]
+                                        imports.on_device(g.digest, phone))[0]
+                      for g in games]
             for token in tokens:
                 access.grant(db, token)
             if len(tokens) > 1:

@@ -22,6 +22,7 @@ from ..web.fields import whole_number
 from ..web.i18n import LANGUAGES
 from ..web.pdf import PAPER_SIZES, current_lang, paper_arg
 from ..web.pdf import response as pdf_response
+from ..web.workers import heavy
 from . import aid
 from .examples import EXAMPLES, checker_query, row_bullheads
 from .export import CHECKER_SCRIPT, RULES_SCRIPT
@@ -132,12 +133,14 @@ def lang_checker(lang: str):
 
 
 @bp.get("/rules/aid.pdf")
+@heavy
 def aid_pdf():
     """The player aid, one page: ``?lang=`` (else the visitor's language), ``?paper=``."""
     return _aid(current_lang(), paper_arg())
 
 
 @bp.get("/<lang>/rules/aid-<paper>.pdf")
+@heavy
 def lang_aid_pdf(lang: str, paper: str):
     """The player aid with language and paper in the path: what the static site holds."""
     if lang not in LANGUAGES or paper not in PAPER_SIZES:
@@ -146,10 +149,12 @@ def lang_aid_pdf(lang: str, paper: str):
 
 
 def _aid(lang: str, paper: str):
+    """The aid prints the rules' address in its own language: ``/rules`` would open in the
+    language of whichever phone reads it."""
     if _freezing():  # the static site: the live app's rules only where one is named
         live = current_app.config.get("RULES_CHECKER_URL")
-        address = live.rstrip("/") + "/rules" if live else None
+        address = live.rstrip("/") + f"/{lang}/rules/" if live else None
     else:
-        address = url_for("rules.page", _external=True)
+        address = url_for("rules.lang_page", lang=lang, _external=True)
     return pdf_response("rules/aid.html", f"6-nimmt-aid-{lang}-{paper}.pdf", lang, paper,
                         **aid.context(address))

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from flask import Blueprint, jsonify, request, url_for
 
+from ..engine.event_options import make_options
 from ..engine.season import QualifyRule
 from ..events.errors import MAX_EVENT_FILE, EventFileTooLarge
 from ..web import keys, security
@@ -28,11 +29,9 @@ from .errors import (
     MAX_SEASON_NAME,
     MAX_VENUE_NAME,
     QUALIFIER,
-    SCORINGS,
     BadMerge,
     BadMinEntrants,
     BadQualify,
-    BadScoring,
     BadSeasonBest,
     BadSeasonName,
     BadVenueName,
@@ -91,11 +90,8 @@ def checked_best(value: object) -> int | None:
 
 
 def checked_scoring(value: object) -> str:
-    if value is None:
-        return SCORINGS[0]
-    if value not in SCORINGS:
-        raise BadScoring(value=value)
-    return str(value)
+    """The season's scoring, checked as an event's is (placement if none is sent)."""
+    return str(make_options(scoring=value).scoring)
 
 
 def number(value: Fraction) -> int | float:

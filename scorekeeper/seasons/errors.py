@@ -25,8 +25,6 @@ MAX_MIN_ENTRANTS = 200
 MAX_BEST = 100
 #: Players of one season (season numbers given).
 MAX_SEASON_PLAYERS = 50000
-#: The scorings of an event (docs/api.md, What a championship asks of an event).
-SCORINGS = ("placement", "bullheads", "wins")
 #: The kinds of a season's events.
 QUALIFIER, LAST_CHANCE, FINAL = "qualifier", "last_chance", "final"
 
@@ -77,11 +75,6 @@ class BadSeasonBest(RulesError):
                   "%(limit)s, not “%(value)s”.")
     value: object
     limit: int = MAX_BEST
-
-
-class BadScoring(RulesError):
-    template = N_("The scoring is “placement”, “bullheads” or “wins”, not “%(value)s”.")
-    value: object
 
 
 class OrganiserOnly(RulesError):

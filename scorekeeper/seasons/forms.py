@@ -13,6 +13,7 @@ from wtforms.validators import Length
 
 from ..engine.season import QualifyRule
 from ..engine.settings import whole
+from ..events.forms import SCORING_CHOICES
 from .api import checked_best, checked_rule, checked_scoring
 from .errors import LAST_CHANCE, MAX_PER_ENTRANTS, MAX_PER_EVENT, QUALIFIER, BadPlaces
 
@@ -41,9 +42,7 @@ class SeasonForm(FlaskForm):
                                     "(optional)"), validators=[Length(max=20)])
     scoring = RadioField(
         lazy_gettext("Standings of every event"),
-        choices=[SelectChoice("placement", lazy_gettext("placement points")),
-                 SelectChoice("bullheads", lazy_gettext("fewest bullheads")),
-                 SelectChoice("wins", lazy_gettext("most games won"))],
+        choices=SCORING_CHOICES,
         default="placement")
 
     def values(self) -> tuple[QualifyRule, int | None, str]:

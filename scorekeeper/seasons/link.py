@@ -113,7 +113,10 @@ def changed(db: sqlite3.Connection, event_id: str, act: str) -> None:
     if link is None:
         return
     season = store.must_load(db, link["season_id"])
-    numbers.assign(db, season, events.must_load(db, event_id), strict=act != "import")
+    event = events.must_load(db, event_id)
+    if act == "rename":
+        numbers.follow_renames(db, season, event)
+    numbers.assign(db, season, event, strict=act != "import")
     standing.changed(db, season, event_id, link["ended_at"])
 
 

@@ -56,6 +56,18 @@ def _given(db: sqlite3.Connection, season: Season, name: str, given: int | None,
     return number
 
 
+def follow_renames(db: sqlite3.Connection, season: Season, event: Event) -> None:
+    """Entrants the event's director renamed keep their numbers under their new names (a
+    rename corrects a spelling: the player is the same)."""
+    have = store.entrants(db, event.id)
+    for rename in event.renames:
+        if rename.from_name in have and rename.to_name not in have:
+            number = have.pop(rename.from_name)
+            store.rename_entrant(db, season.id, event.id, rename.from_name, rename.to_name,
+                                 number, folded_key(rename.to_name))
+            have[rename.to_name] = number
+
+
 def assign(db: sqlite3.Connection, season: Season, event: Event, strict: bool = True) -> None:
     """Give every player of ``event`` who has none in it yet their season number (in the
     caller's transaction): first those who gave one, then those whose name is a

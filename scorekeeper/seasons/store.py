@@ -283,6 +283,16 @@ def add_entrant(db: sqlite3.Connection, season_id: str, event_id: str, name: str
                " VALUES (?, ?, ?)", (season_id, folded, number))
 
 
+def rename_entrant(db: sqlite3.Connection, season_id: str, event_id: str, old: str,
+                   new: str, number: int, folded: str) -> None:
+    """An entrant the event's director renamed keeps their season number under the new
+    name (which finds the number from now on too)."""
+    db.execute("UPDATE season_entrants SET name = ? WHERE event_id = ? AND name = ?",
+               (new, event_id, old))
+    db.execute("INSERT OR IGNORE INTO season_names (season_id, folded, number)"
+               " VALUES (?, ?, ?)", (season_id, folded, number))
+
+
 def entrants(db: sqlite3.Connection, event_id: str) -> dict[str, int]:
     """Each entrant of the event and their season number, by their name in the event."""
     return {row[0]: int(row[1]) for row in db.execute(

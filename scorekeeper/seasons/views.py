@@ -33,6 +33,7 @@ from ..web.db import get_db
 from ..web.errors import describe
 from ..web.jsonio import parse_json
 from ..web.security import private
+from ..web.workers import heavy
 from . import access, files, link, numbers, present, standing, store
 from .api import add_venue, checked_name, checked_venue_name
 from .errors import (
@@ -360,10 +361,12 @@ def _pdf(season_id: str, which: str) -> Response:
 
 
 @bp.get("/seasons/<season_id>/standings.pdf")
+@heavy
 def standings_pdf(season_id: str):
     return _pdf(season_id, "ranking")
 
 
 @bp.get("/seasons/<season_id>/qualified.pdf")
+@heavy
 def qualified_pdf(season_id: str):
     return _pdf(season_id, "qualified")

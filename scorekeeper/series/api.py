@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flask import Blueprint, jsonify, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 from ..engine.names import name_key, normal_name
 from ..engine.series import Rating
+from ..events import director as event_director
+from ..events import store as events
 from ..web import keys, security
-from ..web.db import get_db
+from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, read_json
 from . import key as series_key
 from . import store
@@ -26,6 +28,7 @@ from .errors import (
     MergeSameEvent,
     MergeSamePlayer,
     MergeUnknownPlayer,
+    SeriesEventKey,
     SeriesNotAnObject,
 )
 from .season import Season, load_season, players_of, season
@@ -135,3 +138,30 @@ def merge_names(series_id: str):
             raise BadShape(field=field, expected="text")
     merge(series, data["from"], data["into"])
     return jsonify(standings_json(load_season(get_db(), series_id))), 201
+
+
+def add_existing(series: Series, event_id: str, event_key: object) -> events.Event:
+    """An event that exists already on this server joins the series: the series' key
+    was checked; ``event_key`` must be the event's director's key."""
+    db = get_db()
+    event = events.must_load(db, event_id)
+    if not event_director.opens(event, event_key):
+        raise SeriesEventKey(event=event.name)
+    with transaction(db):
+        store.add_event(db, series, event.id)
+    return event
+
+
+@bp.post("/<series_id>/events")
+def add_event(series_id: str):
+    """``{"event": "<event id>"}`` with the series' key (``X-Series-Key``) and the event's
+    director's key (``X-Director-Key``): an event that exists already joins the series."""
+    series = must_load(get_db(), series_id)
+    series_key.require(series)
+    data = read_json()
+    if not isinstance(data, dict):
+        raise SeriesNotAnObject()
+    if not isinstance(data.get("event"), str):
+        raise BadShape(field="event", expected="text")
+    add_existing(series, data["event"], request.headers.get(event_director.HEADER))
+    return jsonify(series_json(must_load(get_db(), series_id))), 201

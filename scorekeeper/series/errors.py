@@ -87,3 +87,26 @@ class MergeSameEvent(RulesError):
     player: str
     other: str
     event: str
+
+
+class SeriesEventKey(RulesError):
+    """An event that exists already, added to a series without its director's key."""
+
+    status = 403
+    template = N_("Adding “%(event)s” to a series needs the event's director's key as well "
+                  "as the series' key.")
+    event: str
+
+
+class EventInSeries(RulesError):
+    """An event counts in one series only."""
+
+    status = 409
+    template = N_("“%(event)s” is one of a series' events already.")
+    event: str
+
+
+class NotAnEventLink(RulesError):
+    template = N_("Paste the event's director's link, as its director's page shows it: "
+                  "“%(value)s” is not one.")
+    value: str

@@ -30,3 +30,10 @@ class MergeForm(FlaskForm):
     source = SelectField(lazy_gettext("This name"), choices=[], validate_choice=False)
     target = SelectField(lazy_gettext("is the same player as"), choices=[],
                          validate_choice=False)
+
+
+class AddEventForm(FlaskForm):
+    """An event that exists already, named by its director's link (it holds the key)."""
+
+    link = StringField(lazy_gettext("The event's director's link"),
+                       validators=[Length(max=500)])

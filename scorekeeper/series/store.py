@@ -21,6 +21,7 @@ from ..web.db import transaction
 from .errors import (
     MAX_SERIES_EVENTS,
     MAX_SERIES_MERGES,
+    EventInSeries,
     MergesFull,
     NoSuchSeries,
     SeriesFull,
@@ -119,11 +120,16 @@ def named_series(db: sqlite3.Connection, ids: list[str]) -> list[sqlite3.Row]:
 
 
 def add_event(db: sqlite3.Connection, series: Series, event_id: str) -> None:
-    """``event_id`` (just created, in the caller's transaction) joins the series."""
+    """``event_id`` (just created, in the caller's transaction, or one that exists
+    already and is in no series) joins the series."""
     count = db.execute("SELECT count(*) FROM series_events WHERE series_id = ?",
                        (series.id,)).fetchone()[0]
     if count >= MAX_SERIES_EVENTS:
         raise SeriesFull(series=series.name)
+    joined = db.execute("SELECT e.name FROM series_events s JOIN events e ON e.id = s.event_id"
+                        " WHERE s.event_id = ?", (event_id,)).fetchone()
+    if joined is not None:
+        raise EventInSeries(event=joined["name"])
     db.execute("INSERT INTO series_events (series_id, event_id, joined_at) VALUES (?, ?, ?)",
                (series.id, event_id, now()))
 
@@ -140,18 +146,32 @@ def add_merge(db: sqlite3.Connection, series_id: str, from_key: str, from_name: 
                    (series_id, from_key, from_name, into_name, now()))
 
 
+#: A table of an event counts as its event counts it (docs/rules.md, Championships): with
+#: sign-off only once signed (totals typed from paper are), and with release by round
+#: only once every table of its round and the rounds before is done.
+_SIGNS = "coalesce(json_extract(e.options, '$.sign_off'), 0)"
+_COUNTED = (
+    f" AND ({_SIGNS} = 0 OR t.signed IS NOT NULL OR t.paper IS NOT NULL)"
+    " AND (json_extract(e.options, '$.release') IS NOT 'round' OR NOT EXISTS ("
+    " SELECT 1 FROM event_tables o LEFT JOIN games og ON og.token = o.game"
+    " WHERE o.event_id = t.event_id AND o.round <= t.round AND o.paper IS NULL"
+    f" AND (coalesce(og.finished, 0) = 0 OR ({_SIGNS} = 1 AND o.signed IS NULL))))")
+
+
 def results(db: sqlite3.Connection, series: Series) -> list[TableResult]:
     """Every finished table of the series' events, as its event counts it: the totals
-    typed from paper where the director typed them, else its game's stored state. Two
+    typed from paper where the director typed them, else its game's stored state; a
+    table awaiting its sign, or of a round its event still withholds, not yet. Two
     indexed reads: the tables with their games' end, and the finished games' players."""
     index = {event.id: number for number, event in enumerate(series.events)}
     created = {event.id: event.created_at for event in series.events}
     tables = db.execute(
         "SELECT t.event_id, t.round, t.number, t.players, t.paper, t.paper_at, g.id AS game,"
         " g.finished, g.ended_at FROM series_events s"
+        " JOIN events e ON e.id = s.event_id"
         " JOIN event_tables t ON t.event_id = s.event_id"
-        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?", (series.id,)
-    ).fetchall()
+        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?" + _COUNTED,
+        (series.id,)).fetchall()
     seats: dict[int, list[tuple[str, int, int, int, int, int]]] = {}
     for row in db.execute(
             "SELECT p.game_id, p.name, p.total, p.winner, p.deals, p.bullheads, p.clean"

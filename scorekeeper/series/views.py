@@ -10,6 +10,8 @@ JavaScript; the charts are SVG drawn here.
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
@@ -20,14 +22,15 @@ from ..web import keys, pdf, security
 from ..web.db import get_db
 from ..web.errors import describe
 from ..web.security import private
+from ..web.workers import heavy
 from . import key as series_key
 from . import present, store
-from .api import checked_name, merge
+from .api import add_existing, checked_name, merge
 from .chart import Scale, history_chart
-from .errors import NotASeriesLink, SeriesOnly
-from .forms import MergeForm, SeriesForm
+from .errors import NotAnEventLink, NotASeriesLink, SeriesOnly
+from .forms import AddEventForm, MergeForm, SeriesForm
 from .season import Season, load_season
-from .store import must_load
+from .store import Series, must_load
 
 bp = Blueprint("series", __name__)
 
@@ -95,13 +98,13 @@ def page(series_id: str):
 
 
 def _director(state: Season, key: str, problem: str | None = None, status: int = 200,
-              form: MergeForm | None = None):
+              form: MergeForm | None = None, add: AddEventForm | None = None):
     form = form or MergeForm()
     names = sorted((row.name for row in state.rows), key=str.casefold)
     form.source.choices = form.target.choices = [(name, name) for name in names]
     page = render_template(
         "series/director.html", state=state, series=state.series, form=form,
-        problem=problem, new=request.args.get("new") == "1",
+        add_form=add or AddEventForm(), problem=problem, new=request.args.get("new") == "1",
         director_url=url_for("series.director", series_id=state.series.id, key=key,
                              _external=True))
     return security.keep_secret(make_response(page, status))
@@ -120,13 +123,20 @@ def director_page(series_id: str, key: str):
     return answer
 
 
-@bp.post("/series/<series_id>/merge")
-def merge_form(series_id: str):
-    """Two spellings of one player count as one from now on."""
+def _held(series_id: str) -> tuple[Series, str]:
+    """The series and the key this browser holds for it; a form's answer for a director's
+    browser only (403 ``SeriesOnly`` otherwise, and for a request sending the header)."""
     series = must_load(get_db(), series_id)
     key = series_key.held_key(series)
     if key is None or series_key.HEADER in request.headers:
         raise SeriesOnly(series=series.name)
+    return series, key
+
+
+@bp.post("/series/<series_id>/merge")
+def merge_form(series_id: str):
+    """Two spellings of one player count as one from now on."""
+    series, key = _held(series_id)
     form = MergeForm()
     if not form.validate_on_submit():
         return _director(load_season(get_db(), series_id), key,
@@ -138,6 +148,31 @@ def merge_form(series_id: str):
                          form)
     return redirect(url_for("series.director", series_id=series_id, key=key,
                             merged=source, into=target, _anchor="merge"))
+
+
+#: An event's director's link, as its director's page shows it (the path is enough).
+_EVENT_LINK = re.compile(r"/events/([A-Za-z0-9_-]{1,40})/director/(" + keys.KEY.pattern + ")")
+
+
+@bp.post("/series/<series_id>/events")
+def add_event(series_id: str):
+    """An event that exists already on this server joins the series: its director's
+    link, pasted by the series' director, gives its id and its key."""
+    series, key = _held(series_id)
+    form = AddEventForm()
+    if not form.validate_on_submit():
+        return _director(load_season(get_db(), series_id), key,
+                         gettext("Please check the form."), 400, add=form)
+    found = _EVENT_LINK.search((form.link.data or "").strip())
+    try:
+        if found is None:
+            raise NotAnEventLink(value=(form.link.data or "").strip())
+        event = add_existing(series, found[1], found[2])
+    except RulesError as exc:
+        return _director(load_season(get_db(), series_id), key, describe(exc), exc.status,
+                         add=form)
+    return redirect(url_for("series.director", series_id=series_id, key=key,
+                            added=event.name, _anchor="add-event"))
 
 
 def standings_table(state: Season) -> list[list[object]]:
@@ -163,6 +198,7 @@ def standings_csv(series_id: str):
 
 
 @bp.get("/series/<series_id>/standings.pdf")
+@heavy
 def standings_pdf(series_id: str):
     state = load_season(get_db(), series_id)
     return pdf.response("series/print_standings.html", "series-standings.pdf",

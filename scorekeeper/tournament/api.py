@@ -15,6 +15,7 @@ from ..web.i18n import LANGUAGES
 from ..web.jsonio import BadShape, read_json
 from ..web.pdf import current_lang
 from ..web.pdf import response as pdf_response
+from ..web.workers import heavy
 from .event import from_body as event_from_body
 from .sheets import sheets_context
 
@@ -22,6 +23,7 @@ bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournament")
 
 
 @bp.post("/sheets")
+@heavy
 def sheets_api():
     """Prefilled sheets as a PDF (docs/api.md, Tournament sheets).
 

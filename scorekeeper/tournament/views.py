@@ -26,6 +26,7 @@ from ..web.errors import describe
 from ..web.pdf import current_lang, paper_arg
 from ..web.pdf import response as pdf_response
 from ..web.security import SecretToken, private
+from ..web.workers import heavy
 from . import event as event_fields
 from . import store
 from .forms import ConfirmForm, CreateForm, ResultsForm
@@ -102,6 +103,7 @@ def _blank_context() -> dict:
 
 
 @bp.get("/sheet.pdf")
+@heavy
 def blank_sheet():
     return pdf_response(
         "tournament/sheets.html", "tournament-sheet.pdf", current_lang(), paper_arg(),
@@ -192,6 +194,7 @@ def _sheets_context(tournament: store.Tournament) -> dict:
 
 
 @bp.get("/<tournament:tournament_id>/sheets.pdf")
+@heavy
 def sheets_pdf(tournament_id: str):
     tournament = _load(tournament_id)
     return pdf_response(
@@ -214,6 +217,7 @@ def sheets_preview(tournament_id: str):
 
 
 @bp.get("/<tournament:tournament_id>/standings.pdf")
+@heavy
 def standings_pdf(tournament_id: str):
     tournament = _load(tournament_id)
     return pdf_response(

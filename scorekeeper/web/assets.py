@@ -66,10 +66,11 @@ def file_digests(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): file_digest(p) for p in static_files(folder)}
 
 
-def static_digests() -> dict[str, str]:
-    """:func:`file_digests` of the app's static folder, read once per process: a release
-    restarts the server."""
-    folder = current_app.static_folder or ""
+def static_digests(folder: str | None = None) -> dict[str, str]:
+    """:func:`file_digests` of the app's static folder (or ``folder``), read once per
+    process: a release restarts the server."""
+    if folder is None:
+        folder = current_app.static_folder or ""
     return kept("static digests", lambda: file_digests(Path(folder)), static_folder=folder)
 
 

@@ -49,6 +49,13 @@ def connect(path: str) -> sqlite3.Connection:
     return conn
 
 
+def forget(path: str) -> None:
+    """The database at ``path`` was replaced (a copy put back): migrate it, and run the
+    upkeep, the next time this process opens it."""
+    with _lock:
+        _migrated.discard(path)
+
+
 def migrate(conn: sqlite3.Connection) -> int:
     """Apply every migration the database has not seen yet; return the new version."""
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "memory":

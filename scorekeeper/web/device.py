@@ -30,15 +30,16 @@ def open_list() -> bool:
 
 
 def device(create: bool = False) -> str | None:
-    """This phone's id from its cookie; with ``create`` (only in a POST that records
-    something for it), a new one when it has none, set on the answer by :func:`_keep`."""
+    """This phone's id from its cookie; with ``create`` (only in a write that records
+    something for it: a POST, or a club event's table game changed by a PUT or DELETE),
+    a new one when it has none, set on the answer by :func:`_keep`."""
     if "device" in g:
         return str(g.device)
     value = request.cookies.get(COOKIE, "")
     if _FORMAT.fullmatch(value):
         g.device = value
     elif create:
-        assert request.method == "POST", "a GET never gives a device its cookie"
+        assert request.method not in ("GET", "HEAD"), "a GET never gives a device its cookie"
         g.device = g.new_device = secrets.token_hex(16)
     else:
         return None

@@ -85,7 +85,8 @@ def answer(error: RulesError, status: int | None = None) -> tuple[Response | str
     status = error.status if status is None else status
     if request.path.startswith("/api/"):
         return jsonify(refusal_json(error)), status
-    title = gettext("Not yours to change") if status == 403 else None
+    title = {403: gettext("Not yours to change"), 503: gettext("One moment, please")
+             }.get(status)
     return render_template("error.html", message=describe(error), title=title), status
 
 

@@ -1,4 +1,5 @@
-"""Language choice: ``?lang=``, then the cookie, then ``Accept-Language``, then English.
+"""Language choice: ``?lang=``, then a path's own language (``/nl/…``), then the cookie,
+then ``Accept-Language``, then English.
 
 The JSON interface skips the cookie (docs/api.md, Conventions): an API client says what it
 wants in the request itself. Templates read each render's catalog once, through
@@ -30,8 +31,15 @@ def _requested() -> str | None:
     return lang if lang in LANGUAGES else None
 
 
+def path_language() -> str | None:
+    """The language an address names by its first segment (``/nl/rules/``, ``/de/``), so
+    that whatever answers there, a 404 included, speaks it."""
+    first = request.path.lstrip("/").partition("/")[0]
+    return first if first in LANGUAGES else None
+
+
 def select_locale() -> str:
-    chosen = _requested()
+    chosen = _requested() or path_language()
     if chosen:
         return chosen
     if not request.path.startswith("/api/"):
@@ -134,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.newstyle_gettext = True  # type: ignore[attr-defined]  # {% trans %} too
     app.after_request(remember_language)
     app.jinja_env.globals.update(
-        get_locale=get_locale, LANGUAGES=LANGUAGES, url_with_lang=url_with_lang
+        get_locale=get_locale, LANGUAGES=LANGUAGES, url_with_lang=url_with_lang,
+        path_language=path_language,
     )
     terms.init_app(app)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import request
+from flask import g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine.errors import N_, RulesError
@@ -92,4 +92,7 @@ def read_json() -> Any:
         raise BodyTooLarge() from None
     if len(raw) > MAX_BODY:
         raise BodyTooLarge()
-    return parse_json(raw)
+    # Kept for the request: a keeper asked inside the write (a club event's, for the
+    # reason its director gives) reads a field the view itself does not.
+    g.json_body = parse_json(raw)
+    return g.json_body

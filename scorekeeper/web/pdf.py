@@ -5,10 +5,15 @@ WeasyPrint's default fetcher opens any URL: ``file:///etc/passwd`` in an ``<img>
 on the network. Player names reach our PDFs, so every resource goes through
 :class:`StaticOnlyFetcher`. WeasyPrint is imported lazily: the rest of the app starts
 without loading it.
+
+Laying a page out costs up to seconds, so every PDF view is :func:`~.workers.heavy` (made
+by a worker process), and a PDF is kept by what it is made of (:func:`render`): after a
+round, every phone that asks for the same standings gets the one layout.
 """
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -18,6 +23,8 @@ from urllib.parse import unquote, urlsplit
 BASE_URL = "https://scorekeeper.invalid/"
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
+#: PDFs a process keeps (:func:`render`): a club's evening asks for a few at a time.
+PDFS_KEPT = 32
 
 
 class RefusedURL(ValueError):
@@ -66,7 +73,25 @@ def fetcher(static_folder: str):
 
 
 def render(html: str, static_folder: str, paper: str = "a4") -> bytes:
-    """``html`` as PDF bytes on ``paper`` (``a4`` or ``letter``)."""
+    """``html`` as PDF bytes on ``paper`` (``a4`` or ``letter``), laid out once while the
+    same is asked again: kept by everything the PDF is made of, the HTML, the paper, and
+    the static files it may read (their folder and each file's hash). Outside an app
+    (a script), laid out each time."""
+    from flask import has_app_context
+
+    from .assets import static_digests
+    from .kept import kept_lately
+
+    if not has_app_context():
+        return lay_out(html, static_folder, paper)
+    return kept_lately(
+        "pdf", lambda: lay_out(html, static_folder, paper), PDFS_KEPT,
+        html=hashlib.sha256(html.encode()).hexdigest(), paper=paper, folder=static_folder,
+        static=frozenset(static_digests(static_folder).items()))
+
+
+def lay_out(html: str, static_folder: str, paper: str = "a4") -> bytes:
+    """``html`` laid out by WeasyPrint, reading nothing but ``static_folder``."""
     from weasyprint import CSS, HTML
 
     safe = fetcher(static_folder)

@@ -327,6 +327,32 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX series_merges_by_series ON series_merges (series_id, id)
     """,
+    # a game's view link (docs/api.md, Sharing a result): a token of its own, unguessable
+    # like the game's, that shows the sheet and writes nothing; a result is shared by it,
+    # never by the game's link, which lets its holder change the score. Games stored
+    # before get theirs here.
+    """
+    ALTER TABLE games ADD COLUMN view_token TEXT;
+    UPDATE games SET view_token = lower(hex(randomblob(10))) WHERE view_token IS NULL;
+    CREATE UNIQUE INDEX games_by_view_token ON games (view_token)
+    """,
+    # what a championship asks of an event (docs/api.md, Club events): its options as JSON
+    # (NULL: an evening's defaults); per table the device that made its game's last change
+    # and the sign its result got (JSON: when, by whom); the director's renames of players,
+    # in order (stored names are rewritten; a table's game keeps the name it started with).
+    """
+    ALTER TABLE events ADD COLUMN options TEXT;
+    ALTER TABLE event_tables ADD COLUMN last_device TEXT;
+    ALTER TABLE event_tables ADD COLUMN signed TEXT;
+    CREATE TABLE event_renames (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        from_name TEXT NOT NULL,
+        to_name TEXT NOT NULL,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX event_renames_by_event ON event_renames (event_id, id)
+    """,
     # championship seasons (docs/api.md, A championship season): an organiser's season
     # with its key (SHA-256 kept, never the key) and its rules; its venues, each with its
     # own key's hash; the season's events (qualifiers started here or taken from a file,

@@ -15,6 +15,17 @@ proxy) keeps it, and the browser does not keep it on disk. Every other answer ke
 caching its view gave it (static files a year, the worker ``no-cache``). Behind HTTPS
 (``SCOREKEEPER_HTTPS=1``) every answer also carries ``Strict-Transport-Security``.
 
+**Answers that hold a key** (an event's director's or a series' key, or the links of an
+event's games) are private too and name the page only by its origin in a ``Referer``
+(:func:`keep_secret`): a view says so itself, and the rule finds the rest. Every answer to
+a request that sent a key header (:meth:`SiteCSRF.key_header`: it is the key holder's
+view), the pages at an address that holds a key (:func:`key_address`), and a redirect to
+an address that holds a key or a secret token (its ``Location`` names it).
+
+**CSRF** (:class:`SiteCSRF`): Flask-WTF's token on every form and state-changing API call,
+and, over HTTPS, a request that comes from this site; a request with a key header needs
+neither.
+
 A refused token is answered by :func:`scorekeeper.web.errors.csrf_error`, beside the
 app's other error handlers.
 """
@@ -26,14 +37,68 @@ import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
-from flask_wtf.csrf import CSRFProtect
-from werkzeug.routing import BaseConverter, IntegerConverter
+from flask_wtf.csrf import CSRFProtect, same_origin
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter, IntegerConverter, Rule
 
 from ..engine.errors import N_, RulesError
 
-csrf = CSRFProtect()
+
+class SiteCSRF(CSRFProtect):
+    """Flask-WTF's CSRF protection, with the two rules of docs/api.md (Conventions, CSRF).
+
+    - **A request that carries a key header** (``X-Director-Key``, ``X-Series-Key``: each
+      feature names its own, :meth:`key_header`) needs no token: a browser sends a header of
+      its own making to another site only after asking that site (a CORS preflight), and
+      this site never allows one. Such a request came from a program or from this site's
+      own page, never from a forged form, so a program needs no session to use its key.
+      The key itself is checked by the view, as always.
+    - **Over HTTPS, a request must show that it comes from this site**: its ``Origin``, or
+      where a browser sends none its ``Referer``, names this site's origin. Flask-WTF's own
+      rule (``WTF_CSRF_SSL_STRICT``) asks for the ``Referer`` alone, which a page that
+      keeps its key out of every ``Referer`` does not send, and a privacy add-on strips;
+      browsers send ``Origin`` with every ``POST``, ``PUT`` and ``DELETE``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.key_headers: list[str] = []
+
+    def key_header(self, name: str) -> None:
+        """A header that carries a key: a request with it needs no CSRF token, and its
+        answer is the key holder's (kept as :func:`keep_secret` keeps it)."""
+        if name not in self.key_headers:
+            self.key_headers.append(name)
+
+    def carries_key(self) -> bool:
+        return any(name in request.headers for name in self.key_headers)
+
+    def init_app(self, app: Flask) -> None:
+        super().init_app(app)
+        app.config["WTF_CSRF_SSL_STRICT"] = False  # replaced by from_this_site()
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if request.method in current_app.config["WTF_CSRF_METHODS"] and self.carries_key():
+            return
+        super().protect(apply_exemptions)
+        if g.get("csrf_valid") and request.is_secure:
+            self.from_this_site()
+
+    def from_this_site(self) -> None:
+        """Refuse a request over HTTPS whose ``Origin`` (else ``Referer``) is not this site."""
+        here = f"https://{request.host}/"
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            if not same_origin(origin, here):
+                self._error_response("The origin does not match the host.")
+        elif not request.referrer or not same_origin(request.referrer, here):
+            self._error_response("Neither the origin nor the referrer names this host.")
+
+
+csrf = SiteCSRF()
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -106,22 +171,68 @@ def private(view: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
+#: How a page that holds a key is named in the ``Referer`` of what it links or posts to:
+#: by its origin alone (``https://host/``), never its address. The key stays out of every
+#: other site's logs and the club's own, and the site's own forms still show they come
+#: from this site (:meth:`SiteCSRF.from_this_site`). ``no-referrer`` would send neither
+#: (and makes a browser send ``Origin: null``), so every form posted from such a page
+#: would be refused over HTTPS.
+KEY_REFERRER_POLICY = "strict-origin"
+#: Endpoints whose address holds a key (:func:`key_address`).
+_key_endpoints: set[str] = set()
+
+
 def keep_secret(response: Response) -> Response:
     """An answer that holds a key (an event's or a series' director's) or the links of an
-    event's games: never kept by a cache, and never named in another page's Referer."""
+    event's games: never kept by a cache, and named in a Referer by its origin only."""
     response.headers["Cache-Control"] = PRIVATE
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = KEY_REFERRER_POLICY
     return response
+
+
+def key_address(endpoint: str) -> None:
+    """Mark an endpoint whose address holds a key (a director's page): its answers, and
+    every redirect to it, are kept as :func:`keep_secret` keeps them."""
+    _key_endpoints.add(endpoint)
+
+
+def _target(location: str) -> Rule | None:
+    """The route a redirect's ``Location`` on this site leads to, if any."""
+    parts = urlsplit(location)
+    if parts.netloc and parts.netloc != request.host:
+        return None
+    path, root = parts.path, request.script_root
+    if root and path.startswith(root + "/"):
+        path = path[len(root):]
+    adapter = current_app.url_map.bind(request.host, script_name=root or None)
+    try:
+        rule, _args = adapter.match(path, method="GET", return_rule=True)
+    except HTTPException:
+        return None
+    return rule
+
+
+def _holds_token(rule: Rule) -> bool:
+    """Whether a route holds a part matched by a :class:`SecretToken`."""
+    converters = current_app.url_map.converters
+    return any(issubclass(converters.get(name, BaseConverter), SecretToken)
+               for name in _CONVERTER.findall(rule.rule))
 
 
 def _secret_address() -> bool:
     """Whether the matched route holds a part matched by a :class:`SecretToken`."""
-    rule = request.url_rule
-    if rule is None:
-        return False
-    converters = current_app.url_map.converters
-    return any(issubclass(converters.get(name, BaseConverter), SecretToken)
-               for name in _CONVERTER.findall(rule.rule))
+    return request.url_rule is not None and _holds_token(request.url_rule)
+
+
+def holds_key(response: Response) -> bool:
+    """Whether the answer is a key holder's (the rule in this module's docstring): the
+    request sent a key header, its address holds a key, or it redirects to an address
+    that holds a key or a secret token."""
+    if csrf.carries_key() or request.endpoint in _key_endpoints:
+        return True
+    location = response.headers.get("Location") if 300 <= response.status_code < 400 else None
+    target = _target(location) if location else None
+    return target is not None and (target.endpoint in _key_endpoints or _holds_token(target))
 
 
 def is_private() -> bool:
@@ -132,6 +243,8 @@ def is_private() -> bool:
 def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    if holds_key(response):
+        keep_secret(response)
     response.headers.setdefault("Referrer-Policy", "same-origin")
     if is_private():
         response.headers["Cache-Control"] = PRIVATE

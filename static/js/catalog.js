@@ -97,3 +97,7 @@ export const say = (key, values) => pageCatalog().say(key, values);
 export const plural = (key, count, values) => pageCatalog().plural(key, count, values);
 /** The page's sentence for a refusal (see catalogOf). */
 export const refusalText = (error) => pageCatalog().refusalText(error);
+/** Names as a sentence lists them in the page's language: "Eva and Gijs", "Ann, Bob en
+ * Cas" (babel's format_list, the server's ``names`` filter, reads the same CLDR lists). */
+export const listed = (names, language = globalThis.document?.documentElement.lang || "en") =>
+  new Intl.ListFormat(language, { type: "conjunction" }).format(names);

@@ -224,6 +224,17 @@ export function typedEntry(settings, typed) {
   return makeEntry(settings, { bullheads: countsOf("bh"), hand });
 }
 
+/**
+ * The players with a field of the deal left empty, in seat order (forms.py DealForm
+ * empty_players): the bullheads (the pile in Hand), or the cards when cards are entered,
+ * and in the Hand variant the hand too. An empty field counts as 0 only once the players
+ * say so: a forgotten field is asked about, never saved as a silent 0.
+ */
+export function emptyPlayers(settings, typed) {
+  const parts = [typed.mode === "cards" ? "cards" : "bh", ...(settings.variant === "hand" ? ["hand"] : [])];
+  return settings.players.filter((_, seat) => parts.some((part) => !strip(typed[seat]?.[part] ?? "")));
+}
+
 /** Every player at 0 in a game whose bounds allow it (forms.py unconfirmed_zero): ask first. */
 export function allZero(settings, entry) {
   return dealBounds(shapeOf(settings)).lower === 0 && settings.players.every(

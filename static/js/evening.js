@@ -4,7 +4,7 @@
 // each player's sums (game-summary.js add_up) and the games, with "new game, same
 // players" after the last one once it has ended.
 
-import { plural, say } from "./catalog.js";
+import { listed, plural, say } from "./catalog.js";
 import { h, replace, sheetData } from "./dom.js";
 import { view } from "./game-keeping.js";
 import { addUp, perDeal } from "./game-summary.js";
@@ -32,7 +32,7 @@ function sums(players, lang) {
 
 function gameItem(game, state, index, current) {
   const won = state.finished ? say("won", {
-    names: state.winners.join(", "), total: state.totals[state.winners[0]] }) : say("playing");
+    names: listed(state.winners), total: state.totals[state.winners[0]] }) : say("playing");
   return h("li", {}, h("a", { href: sheetHref(data.urls, game), "aria-current": current ? "page" : null },
     h("strong", {}, say("game", { number: index + 1 })), " ",
     h("span", { className: "meta" }, plural("deals", state.deals.length)), " ", h("span", {}, won)));

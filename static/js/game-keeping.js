@@ -8,7 +8,9 @@
 //   after (the key of the game this one follows, "new game, same players"), made (ms),
 //   log: [entry as the backup writes it], pending: [entry + {base, saved, state, acked,
 //   problem}], notices: [{kind, number}], remote (ms of another phone's last change),
-//   start ({state, problem} while the server has not got the game)}.
+//   start ({state, problem} while the server has not got the game), keeping (what keeps
+//   the game, a club event's table: {label, url, closed}, as the server last said), view
+//   (its view link, what a result is shared by: null until the server has the game)}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -43,6 +45,7 @@ export function fromServer(data, now = Date.now()) {
     key: data.id, id: data.id, client_id: data.client_id ?? null, created_at: data.created_at,
     note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
+    keeping: data.keeping ?? null, view: data.view_url ?? null,
   };
 }
 
@@ -69,28 +72,49 @@ const sameValues = (a, b) => JSON.stringify([a.bullheads, a.hand ?? null])
 /**
  * The sheet: the server's log replayed, then this phone's entries in order while the
  * rules take them. The first one they do not take (a deal number another phone used, a
- * conflict or a refusal) and every one behind it are ``held``: shown, never lost, and
- * never drawn into the sheet until the players decide. ``events`` is the whole log the
- * sheet shows (for the files and BG Stats).
+ * conflict or a refusal) is ``held``, with every one behind it: none is sent until the
+ * players decide. Held entries about another deal are still drawn where the rules take
+ * them (this phone's own deals typed behind a conflict), so the sheet, its totals and the
+ * next deal's number follow what this phone entered; an entry about a deal a held entry
+ * is about waits undrawn. Answers ``state`` (the sheet drawn), ``before`` (the game
+ * before the first held entry: what the players' choice is made on), ``held``,
+ * ``events`` (the whole log the sheet shows, for the files and BG Stats), ``unsent`` (the
+ * deals whose values shown are this phone's, not on the server yet) and ``disputed``
+ * (the deal whose row shows the other phone's values while this phone's wait, or null).
  */
 export function view(record) {
   let state = replay(record.settings, record.log.map(eventOf));
+  let before = null;
   const events = [...record.log];
   const held = [];
+  const blocked = new Set();
+  const unsent = new Set();
+  const hold = (entry) => {
+    if (!held.length) before = state;
+    held.push(entry);
+    blocked.add(entry.number);
+  };
   for (const entry of record.pending) {
-    if (held.length || entry.state === "conflict" || entry.state === "refused") {
-      held.push(entry);
+    if (entry.state === "conflict" || entry.state === "refused" || blocked.has(entry.number)) {
+      hold(entry);
       continue;
     }
     try {
       state = advance(state, eventOf(entry));
-      events.push(entry);
     } catch (refusal) {
       if (!refusal.code) throw refusal;
-      if (entry.state !== "sent") held.push(entry); // a sent one is in a log being fetched
+      if (entry.state !== "sent") hold(entry); // a sent one is in a log being fetched
+      continue;
     }
+    events.push(entry);
+    if (held.length) held.push(entry); // drawn, but sent only after the players' choice
+    if (entry.kind === "withdrawal" || entry.state === "sent") unsent.delete(entry.number);
+    else unsent.add(entry.number);
   }
-  return { state, held, events };
+  const first = held[0];
+  const disputed = first && first.state !== "refused" && ["deal", "correction"].includes(first.kind)
+    && before.deals.some((row) => row.number === first.number) ? first.number : null;
+  return { state, before: before ?? state, held, events, unsent, disputed };
 }
 
 /**
@@ -148,40 +172,58 @@ function mine(record, event, index) {
 
 /**
  * The server's log, fetched: it replaces the one kept, and this phone's entries that are
- * in it leave the pending list. Answers whether another phone had written meanwhile.
+ * in it leave the pending list (their client_ids are remembered in ``own``: the log's
+ * entries this phone wrote). Answers whether another phone had written meanwhile.
  */
 export function adopt(record, events, now = Date.now()) {
   const old = record.log.length;
   const others = events.slice(old).some((event, i) => !mine(record, event, old + i));
   const ids = new Set(events.map((e) => e.client_id).filter(Boolean));
+  const landed = (e) => ids.has(e.client_id) || (e.acked && e.acked <= events.length);
+  record.own = [...(record.own ?? []), ...record.pending.filter(landed).map((e) => e.client_id)];
   record.log = events;
-  record.pending = record.pending.filter(
-    (e) => !ids.has(e.client_id) && !(e.acked && e.acked <= events.length));
+  record.pending = record.pending.filter((e) => !landed(e));
   if (others) record.remote = now;
-  settleSame(record);
+  settle(record);
   return others;
 }
 
+/** Did this phone write the values deal ``number`` has in the server's log? */
+function ownDeal(record, number) {
+  const last = record.log.findLast((e) => e.number === number && e.kind !== "withdrawal");
+  return Boolean(last?.client_id) && (record.own ?? []).includes(last.client_id);
+}
+
 /**
- * Held entries that say what the log already says are one entry, not two: a deal both
- * phones entered with the same values, a correction to values the deal already has. They
- * leave, and the sheet says so once.
+ * What the held entries settle by themselves, first to last:
+ * - a new deal whose number this phone's own deal took in the log (it was typed after
+ *   that deal, on this phone): it is the next deal, as the phone meant, and nobody is
+ *   asked to compare this phone with itself;
+ * - an entry that says what the log already says (a deal both phones entered with the
+ *   same values, a correction both made alike): one entry, not two; it leaves, and the
+ *   sheet says so once.
  */
-function settleSame(record) {
+export function settle(record) {
   for (;;) {
-    const { state, held } = view(record);
+    const { before, held } = view(record);
     const first = held[0];
-    const deal = first && state.deals.find((row) => row.number === first.number);
-    if (!first || !deal || !["deal", "correction"].includes(first.kind)
-        || !sameValues(first, deal.entry)) return;
-    record.pending.splice(record.pending.indexOf(first), 1);
-    record.notices.push({ kind: "same", number: first.number });
+    const deal = first && before.deals.find((row) => row.number === first.number);
+    if (!deal || !["deal", "correction"].includes(first.kind) || first.state === "refused") return;
+    if (first.kind === "deal" && ownDeal(record, first.number)) {
+      decide(record, first, "next");
+    } else if (sameValues(first, deal.entry)) {
+      record.pending.splice(record.pending.indexOf(first), 1);
+      record.notices.push({ kind: first.kind === "deal" ? "same" : "same_correction",
+        number: first.number });
+    } else {
+      return;
+    }
   }
 }
 
 /** What the players may choose for held entry ``entry`` (the first one held); ``state``:
- * the sheet, when the caller has it already. */
-export function choices(record, entry, state = view(record).state) {
+ * the game before it (view's ``before``), when the caller has it already. */
+export function choices(record, entry, state = view(record).before) {
   if (entry.state === "refused") return ["forget", "again"];
   if (entry.kind === "deal") {
     if (!state.deals.some((row) => row.number === entry.number)) {
@@ -201,7 +243,7 @@ export function choices(record, entry, state = view(record).state) {
 }
 
 /** The number a held deal gets when the players say it is another deal. */
-const freeNumber = (record) => nextNumber(view(record).state);
+const freeNumber = (record) => nextNumber(view(record).before);
 
 /**
  * The players' choice for the first held entry: "same"/"theirs"/"forget" leave it out;
@@ -213,6 +255,12 @@ const freeNumber = (record) => nextNumber(view(record).state);
 export function choose(record, clientId, choice) {
   const entry = record.pending.find((e) => e.client_id === clientId);
   if (!entry) return;
+  decide(record, entry, choice);
+  record.remote = 0; // the players have seen the other phone's change: what follows is theirs
+  settle(record); // what the choice leaves first may settle by itself
+}
+
+function decide(record, entry, choice) {
   if (["same", "theirs", "forget"].includes(choice)) {
     record.pending.splice(record.pending.indexOf(entry), 1);
     if (choice !== "forget" || entry.state !== "refused") {

@@ -4,6 +4,7 @@
 // Node checks them against tests/vectors/sheet.json.
 
 import { advance, emptyState, eventOf } from "./game-log.js";
+import { sha256Hex } from "./sha256.js";
 
 const BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data=";
 /** This app, as BG Stats names where a play came from (bgstats.py SOURCE). */
@@ -36,6 +37,9 @@ function localStamp(date) {
     + `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/** What BG Stats knows the play by (bgstats.py play_id): never the game's id, its link. */
+export const playId = (gameId) => sha256Hex(gameId).slice(0, 16);
+
 /**
  * The play BG Stats logs for a finished game, else null. ``game``: {id, created_at, note,
  * settings, events}; ``state`` its replay; ``local(date)`` writes the end's time (the
@@ -47,7 +51,7 @@ export function bgStatsPlay(game, state, local = localStamp) {
   const seconds = (Date.parse(ended) - Date.parse(game.created_at)) / 1000;
   const place = ranks(state.totals);
   return {
-    sourceName: SOURCE, sourcePlayId: game.id, playDate: local(new Date(ended)),
+    sourceName: SOURCE, sourcePlayId: playId(game.id), playDate: local(new Date(ended)),
     durationMin: Math.max(0, Math.floor((seconds + 30) / 60)), comments: game.note, game: GAME,
     players: game.settings.players.map((name) => ({
       name, sourcePlayerId: name, score: state.totals[name], winner: state.winners.includes(name),

@@ -1,6 +1,7 @@
 // Installs the service worker (the site opens without a connection; it keeps public pages
-// only, one copy per language, so switching the language needs nothing from here) and says
-// plainly when a page is the copy saved on this phone.
+// only, one copy per language), tells it the language this page is in (so a page opened
+// offline later is in the language the player chose, even if no page has yet passed
+// through the worker), and says plainly when a page is the copy saved on this phone.
 
 const script = document.querySelector("script[data-pwa]");
 
@@ -9,6 +10,8 @@ async function register() {
   try {
     // Its scope is the folder the worker is served from: the whole site, under any prefix.
     await navigator.serviceWorker.register(script.dataset.worker);
+    const ready = await navigator.serviceWorker.ready;
+    ready.active?.postMessage({ language: document.documentElement.lang });
   } catch {
     // not allowed here (private mode, plain http on another host): the site still works
   }

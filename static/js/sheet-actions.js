@@ -2,7 +2,7 @@
 // connection: the CSV and the backup (game-files.js), the BG Stats link and the shared
 // result (game-summary.js), and "new game, same players" started on the phone.
 
-import { address, keptAddress } from "./addresses.js";
+import { keptAddress } from "./addresses.js";
 import { say } from "./catalog.js";
 import { h } from "./dom.js";
 import { backupText, csvRows, csvText, separatorFor } from "./game-files.js";
@@ -58,14 +58,21 @@ function resultText(state) {
     .join("\n");
 }
 
-/** Share the result through the phone's share sheet, else copy it; say what happened. */
-export async function shareResult(record, view, urls) {
+/**
+ * Share the result through the phone's share sheet, else copy it; say what happened. The
+ * link shared is the game's view link, which shows the score and changes nothing, never
+ * the game's own (whoever holds that may change the score); a game the server has not
+ * got yet has none, so its result goes without a link, and the sheet says so.
+ */
+export async function shareResult(record, view) {
   const text = resultText(view.state);
-  const url = record.id ? new URL(address(urls, "sheet", record.id), window.location.href).href : "";
+  const url = record.view ?? "";
   const status = document.getElementById("share-status");
+  const without = url ? "" : ` ${say("share_no_link")}`;
   if (navigator.share) {
     try {
       await navigator.share({ title: "6 nimmt!", text, ...(url ? { url } : {}) });
+      status.textContent = without.trim();
       return;
     } catch (error) {
       if (error.name === "AbortError") return; // the player closed the share sheet
@@ -73,7 +80,7 @@ export async function shareResult(record, view, urls) {
   }
   try {
     await navigator.clipboard.writeText(url ? `${text}\n${url}` : text);
-    status.textContent = say("share_copied");
+    status.textContent = say("share_copied") + without;
   } catch {
     status.textContent = say("share_failed");
   }

@@ -1,11 +1,12 @@
 // The score sheet's deal form: the players' fields (made here for a game the server has not
 // drawn), what is typed as the server's form reads it, the live preview, the card grid,
-// the question when everyone has 0, the way this phone enters deals remembered, and the
-// same form opened for a correction. It reads and shows; sheet.js saves.
+// the questions before a deal is saved (a field left empty, everyone at 0), the way this
+// phone enters deals remembered, and the same form opened for a correction. It reads and
+// shows; sheet.js saves.
 
-import { refusalText, say } from "./catalog.js";
+import { listed, plural, refusalText, say } from "./catalog.js";
 import {
-  allZero, count, cardBullheads, deckOf, inDeck, scoreDeal, splitCards, typedEntry,
+  allZero, count, cardBullheads, deckOf, emptyPlayers, inDeck, scoreDeal, splitCards, typedEntry,
 } from "./deal.js";
 import { h } from "./dom.js";
 import { buildGrid } from "./sheet-grid.js";
@@ -81,15 +82,37 @@ function complain(form, refusal) {
   note.scrollIntoView({ block: "center" });
 }
 
+/** A question before the deal is saved, with its box to tick, where the players look. */
+function ask(form, id, text, yes, { value, names = "" }) {
+  const box = h("div", { className: "notice zero-question", id, role: "alert", dataset: { names } },
+    h("p", {}, text),
+    h("label", { className: "confirm-zero" }, h("input", { type: "checkbox", name: "confirm", value }),
+      ` ${yes}`));
+  form.querySelector("#zero-question, #empty-question")?.remove();
+  form.querySelector(".mode").before(box);
+  box.scrollIntoView({ block: "center" });
+}
+
 /** Everyone at 0 where the bounds allow it: asked first, as the server's form asks. */
 function askZero(form) {
   if (form.querySelector("#zero-question")) return;
-  form.querySelector(".mode").before(h("div", { className: "notice zero-question", id: "zero-question", role: "alert" },
-    h("p", {}, say("zero")),
-    h("label", { className: "confirm-zero" }, h("input", { type: "checkbox", name: "confirm", value: "zero" }),
-      ` ${say("zero_yes")}`)));
-  form.querySelector("#zero-question").scrollIntoView({ block: "center" });
+  ask(form, "zero-question", say("zero"), say("zero_yes"), { value: "zero" });
 }
+
+/** Fields left empty: named, and, with Virgin doubling, what a 0 does (games/_deal_fields.html). */
+function askEmpty(form, settings, entry, empty) {
+  const virgin = settings.virgin_doubling
+    && empty.some((name) => entry.bullheads[name] + (entry.hand?.[name] ?? 0) === 0);
+  const values = { names: listed(empty) };
+  ask(form, "empty-question", plural(virgin ? "empty_virgin" : "empty", empty.length, values),
+    plural("empty_yes", empty.length, values), { value: "empty", names: empty.join("\n") });
+}
+
+/** Were the players asked about exactly these empty fields, and did they tick the box? */
+const confirmedEmpty = (form, empty) => {
+  const box = form.querySelector("#empty-question");
+  return box?.dataset.names === empty.join("\n") && box.querySelector("input").checked;
+};
 
 function rememberedMode(form) {
   let wanted = null;
@@ -147,7 +170,7 @@ export function setupForm(form, settings, { save, cancel }) {
     typing, preview: () => preview(form, settings), complain: (refusal) => complain(form, refusal),
     clear() {
       inputs().forEach((input) => { input.value = ""; });
-      form.querySelector("#zero-question")?.remove();
+      form.querySelector("#zero-question, #empty-question")?.remove();
       complain(form, null);
       form.dispatchEvent(new Event("input")); // repaints the card grid and the preview
     },
@@ -158,15 +181,18 @@ export function setupForm(form, settings, { save, cancel }) {
 }
 
 function submit(form, settings, save) {
+  const fields = typed(form, settings.players);
   let entry;
   try {
-    entry = typedEntry(settings, typed(form, settings.players));
+    entry = typedEntry(settings, fields);
   } catch (refusal) {
     if (!refusal.code) throw refusal;
     return complain(form, refusal);
   }
-  const confirmed = form.querySelector("input[name=confirm]:checked");
-  if (allZero(settings, entry) && !confirmed) return askZero(form);
+  const empty = emptyPlayers(settings, fields);
+  if (empty.length && !confirmedEmpty(form, empty)) return askEmpty(form, settings, entry, empty);
+  const zero = form.querySelector("#zero-question input:checked");
+  if (!empty.length && allZero(settings, entry) && !zero) return askZero(form);
   complain(form, null);
   const number = Number(form.dataset.correcting ?? form.querySelector("input[name=number]").value);
   save(entry, number, form.dataset.correcting !== undefined);

@@ -1,7 +1,8 @@
 // The sheet's word on saving (templates/games/_sync.html): all saved, changes waiting and
-// since when, another phone's change; and the entries the players must decide on, each
-// beside the other phone's, with the choices game-keeping.js offers. Only drawing:
-// sheet.js acts on the choice.
+// since when, another phone's change, a calm word on storage; and, right above the next
+// deal's form where the players look, the entry they must decide on beside the other
+// phone's, with the choices game-keeping.js offers, each saying what it does to which
+// deal. Only drawing: sheet.js acts on the choice.
 
 import { plural, refusalText, say } from "./catalog.js";
 import { h, replace } from "./dom.js";
@@ -10,6 +11,10 @@ import { nextNumber } from "./game-log.js";
 import { enteredText } from "./sheet-view.js";
 
 export const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the sheet
+
+/** What this page has drawn of the sync: the held entry shown (brought into view once),
+ * and whether the word on storage was said (it is said once, while it applies). */
+const shown = { held: null, storage: "unsaid" };
 
 /** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"), else "–". */
 const entered = (values, name) => (values ? enteredText(values, name) : "–");
@@ -35,11 +40,21 @@ function stateLine(record, held) {
   return lines.join(" ");
 }
 
-const LABELS = {
-  same: () => say("choose_same"), correct: () => say("choose_correct"),
-  theirs: () => say("keep_theirs"), mine: () => say("keep_mine"),
-  forget: () => say("forget"), again: () => say("again"),
-};
+/** Each choice's words: what it is, and what it does to which deal. ``offered``: all the
+ * choices; a lone "forget" (nothing else can be done) is worded plainly. */
+function label(choice, entry, view, offered) {
+  const { number, kind } = entry;
+  const plain = entry.state === "refused" || offered.length === 1;
+  switch (choice) {
+    case "same": return say("choose_same", { number });
+    case "next": return say("choose_next", { number: nextNumber(view.before) });
+    case "correct": return say("choose_correct", { number });
+    case "theirs": return say("keep_theirs", { number });
+    case "mine": return say("keep_mine", { number });
+    case "forget": return plain ? say("forget") : say(`forget_${kind}`, { number });
+    default: return plain ? say("again") : say(`again_${kind}`, { number });
+  }
+}
 
 const TITLES = {
   deal: "conflict", correction: "conflict_correction", withdrawal: "conflict_undo",
@@ -68,18 +83,20 @@ function compare(settings, mine, theirs) {
       h("td", { className: "theirs" }, entered(theirs, name))))));
 }
 
+/** The question: the safest choice (what the other phone left stands) first, and drawn as
+ * the one to tap; the others beside it. */
 function conflictBox(record, view, entry, choose) {
-  const offered = choices(record, entry, view.state);
-  const theirs = view.state.deals.find((row) => row.number === entry.number)?.entry;
+  const offered = choices(record, entry, view.before);
+  const theirs = view.before.deals.find((row) => row.number === entry.number)?.entry;
   const values = ["deal", "correction"].includes(entry.kind) && entry.state !== "refused";
-  return h("div", { className: "conflict", dataset: { clientId: entry.client_id } },
+  return h("div", { className: "conflict", id: "conflict", role: "alert", dataset: { clientId: entry.client_id } },
     h("p", { className: "conflict-title" }, title(entry, offered)),
     values ? compare(record.settings, entry, theirs)
       : h("p", { className: "queue-deal" }, described(record, entry)), // what was not taken
-    h("div", { className: "actions" }, offered.map((choice) => h("button", {
-      type: "button", className: choice === offered[0] ? "secondary" : "",
+    h("div", { className: "actions" }, offered.map((choice, index) => h("button", {
+      type: "button", className: index ? "secondary" : null,
       dataset: { choice }, onclick: () => choose(entry.client_id, choice),
-    }, choice === "next" ? say("choose_next", { number: nextNumber(view.state) }) : LABELS[choice]()))));
+    }, label(choice, entry, view, offered)))));
 }
 
 /** An entry in words: "Correction of deal 1 · Ann 4 · Bob 8". */
@@ -94,21 +111,50 @@ function behind(record, entry) {
     h("p", { className: "queue-state" }, say("behind")));
 }
 
-/** The sync box: its state line, what was settled on its own, and what waits for the players. */
-export function drawSync({ record, view, persisted, choose }) {
+/** The word on storage: said once on this page, while something lives only on the phone
+ * and the browser did not promise to keep it, and never over a question to the players. */
+function storageWord(record, view, persisted) {
+  const applies = (record.id === null || waiting(record).count > 0) && persisted === false
+    && !view.held.length;
+  if (applies && shown.storage === "unsaid") shown.storage = "saying";
+  if (!applies && shown.storage === "saying") shown.storage = "said";
+  const note = document.getElementById("sync-storage");
+  note.textContent = say("not_persisted");
+  note.hidden = shown.storage !== "saying";
+}
+
+/** The notices: what settled on its own. */
+function notices(record) {
+  const words = { same: "same_deal", same_correction: "same_correction", dropped: "dropped" };
+  replace("#sync-notices", h("ul", { className: "sync-notices", id: "sync-notices" },
+    record.notices.map((notice) => h("li", {}, say(words[notice.kind], { number: notice.number })))));
+}
+
+/** The question for the players, right above the next deal's form, brought into view
+ * when a new one comes (unless a player is typing a deal in the form just below it). */
+function heldBox(record, view, choose, typing) {
+  const [first, ...rest] = view.held;
+  const box = replace("#sync-held", h("div", { className: "sync-held", id: "sync-held" },
+    first ? conflictBox(record, view, first, choose) : null,
+    rest.length ? h("ul", { className: "queue-list" }, rest.map((entry) => behind(record, entry))) : null));
+  const key = first?.client_id ?? null;
+  if (key && key !== shown.held && !typing) {
+    box.scrollIntoView({ block: "start" }); // its title first, the choices below it
+  }
+  shown.held = key;
+}
+
+/** The sync box: its state line, the word on storage, what settled on its own, and what
+ * waits for the players; ``typing``: something is typed in the deal form. */
+export function drawSync({ record, view, persisted, choose, typing = false }) {
   const box = document.getElementById("sync");
   box.hidden = false;
   const line = [stateLine(record, view.held)];
-  if (Date.now() - (record.remote || 0) < REMOTE_SHOWN) line.push(say("remote"));
-  const local = record.id === null || waiting(record).count > 0;
-  if (local && persisted === false) line.push(say("not_persisted"));
+  const remote = Date.now() - (record.remote || 0) < REMOTE_SHOWN;
+  if (remote && !view.held.length) line.push(say("remote")); // a question says it already
   box.querySelector("#sync-state").textContent = line.join(" ");
   box.dataset.state = view.held.length ? "held" : waiting(record).count ? "waiting" : "saved";
-  replace("#sync-notices", h("ul", { className: "sync-notices", id: "sync-notices" },
-    record.notices.map((notice) => h("li", {},
-      say(notice.kind === "same" ? "same_deal" : "dropped", { number: notice.number })))));
-  const [first, ...rest] = view.held;
-  replace("#sync-held", h("div", { className: "sync-held", id: "sync-held" },
-    first ? conflictBox(record, view, first, choose) : null,
-    rest.length ? h("ul", { className: "queue-list" }, rest.map((entry) => behind(record, entry))) : null));
+  storageWord(record, view, persisted);
+  notices(record);
+  heldBox(record, view, choose, typing);
 }

@@ -4,7 +4,7 @@
 // the sheet reads the same whoever drew it. Only drawing: sheet.js decides.
 
 import { address, keptAddress } from "./addresses.js";
-import { plural, say } from "./catalog.js";
+import { listed, plural, say } from "./catalog.js";
 import { deckOf } from "./deal.js";
 import { h, replace, svg } from "./dom.js";
 import { chart, pyFloat } from "./game-chart.js";
@@ -15,7 +15,7 @@ import { HAND_SIZE, ROWS, TAKES_AT } from "./limits.js";
 export function wonText({ winners, totals }) {
   return winners.length === 1
     ? say("wins", { name: winners[0], total: totals[winners[0]] })
-    : say("share", { names: winners.join(", "), total: totals[winners[0]] });
+    : say("share", { names: listed(winners), total: totals[winners[0]] });
 }
 
 /** What a deal entry holds for a player, as the sheet writes it ("5", "3+2"). */
@@ -27,15 +27,15 @@ const mark = (state, name) => (state.winners.includes(name) ? "winner"
   : state.leaders.includes(name) ? "leader" : "");
 
 /** Who won, or who leads, or that no deal is played yet (games/_status.html). */
-function leadLines(state) {
+function leadLines(state, closed) {
   const total = (names) => state.totals[names[0]];
   if (state.finished) {
     return [h("p", { className: "end" }, h("strong", {}, say("over")), " ", wonText(state)),
-      h("p", { className: "hint" }, say("no_more"))];
+      h("p", { className: "hint" }, say(closed ? "no_more_kept" : "no_more"))];
   }
   if (state.leaders.length) {
     return [h("p", {}, plural("leading", state.leaders.length,
-      { names: state.leaders.join(", "), total: total(state.leaders) }))];
+      { names: listed(state.leaders), total: total(state.leaders) }))];
   }
   return [h("p", {}, say("start"))];
 }
@@ -55,19 +55,28 @@ function rulesLine(settings, played) {
   return rules.join(" ");
 }
 
-export function drawStatus(state) {
+/** ``keeping``: what keeps the game (a club event's table), whose ``closed`` says why the
+ * sheet may no longer change it. */
+export function drawStatus(state, keeping = null) {
+  const closed = keeping?.closed ?? null;
   replace("#status", h("div", { className: `status${state.finished ? " finished" : ""}`, id: "status", role: "status" },
-    ...leadLines(state), h("p", { className: "hint" }, rulesLine(state.settings, state.deals.length))));
+    ...leadLines(state, closed), closed ? h("p", { className: "hint", id: "kept-closed" }, closed) : null,
+    h("p", { className: "hint" }, rulesLine(state.settings, state.deals.length))));
 }
 
-/** After the end: the next game, the evening, BG Stats, sharing (games/_finished.html). */
+/** The link to what keeps the game (a club event's page), else null. */
+const keptLink = ({ keeping }) => (keeping
+  ? h("p", { className: "links" }, h("a", { id: "event-link", href: keeping.url }, keeping.label)) : null);
+
+/** After the end: the next game, the evening, BG Stats, sharing (games/_finished.html); a
+ * club event's table game links to the event instead, which seats its next game. */
 export function drawFinished({ record, state, urls, csrf, bgstats }) {
   const evening = keptAddress(urls, "evening", record);
   const eveningLink = (className) => h("a", { className, id: "evening-link", href: evening }, say("evening"));
   if (state.finished) {
     const said = document.getElementById("share-status")?.textContent ?? ""; // kept on redraw
     return replace("#finished", h("div", { id: "finished", className: "finished-actions" },
-      h("form", { method: "post", className: "actions evening-actions", id: "same-players",
+      keptLink(record) ?? h("form", { method: "post", className: "actions evening-actions", id: "same-players",
         action: record.id ? address(urls, "same_players", record.id) : "" },
       h("input", { type: "hidden", name: "csrf_token", value: csrf }),
       h("button", { type: "submit", className: "big" }, say("same_players")), " ",
@@ -79,6 +88,7 @@ export function drawFinished({ record, state, urls, csrf, bgstats }) {
       h("p", { className: "hint", id: "share-status", role: "status" }, said || null)));
   }
   const follows = record.evening !== (record.id ?? record.key);
+  if (record.keeping) return replace("#finished", h("div", { id: "finished" }, keptLink(record)));
   return replace("#finished", follows
     ? h("div", { id: "finished" }, h("p", { className: "links" }, eveningLink(null)))
     : h("div", { id: "finished", hidden: true }));
@@ -131,7 +141,20 @@ function cell(row, name, split) {
       split ? h("span", { className: "visually-hidden" }, `${say("counts")} `) : null, row.scores[name]));
 }
 
-function table({ record, state, urls }) {
+/** The marks after a deal's number: corrected, not on the server yet, another phone's
+ * values shown while this phone's wait for the players (each explained under the table). */
+function marks(row, { unsent, disputed }) {
+  return [row.corrections ? h("span", { className: "corrected" }, "*") : null,
+    unsent.has(row.number) ? h("span", { className: "unsent-mark", "aria-hidden": "true" }, "↑") : null,
+    disputed === row.number ? h("span", { className: "disputed-mark", "aria-hidden": "true" }, "!") : null];
+}
+
+function rowClass(row, { unsent, disputed }) {
+  return [unsent.has(row.number) ? "unsent" : "", disputed === row.number ? "disputed" : ""]
+    .filter(Boolean).join(" ") || null;
+}
+
+function table({ record, state, urls, shown }) {
   const { players, virgin_doubling: virgin, variant } = state.settings;
   const split = virgin || variant === "hand";
   const link = (row) => (record.id ? address(urls, "edit", record.id, row.number) : `#correct-${row.number}`);
@@ -142,33 +165,41 @@ function table({ record, state, urls }) {
         h("th", { scope: "col" }, h("span", { "aria-hidden": "true" }, "#"), h("span", { className: "visually-hidden" }, say("deal_word"))),
         players.map((name, seat) => h("th", { scope: "col", className: "player", dataset: { seat } },
           h("span", { className: "name" }, name))))),
-      h("tbody", {}, state.deals.map((row) => h("tr", {},
+      h("tbody", {}, state.deals.map((row) => h("tr", { className: rowClass(row, shown) },
         h("th", { scope: "row" }, h("a", { href: link(row), "aria-label": say("correct", { number: row.number }),
-          dataset: { correct: row.number } }, row.number,
-        row.corrections ? h("span", { className: "corrected" }, "*") : null)),
+          dataset: { correct: row.number } }, row.number, marks(row, shown))),
         players.map((name) => cell(row, name, split))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, say("total")),
         players.map((name) => h("td", { className: `total ${mark(state, name)}` }, state.totals[name]))))));
 }
 
-function hints(state) {
+/** What the marks after the deal numbers say, under the table. */
+function hints(state, { unsent, disputed }) {
   const { virgin_doubling: virgin, variant } = state.settings;
   const corrected = state.deals.some((row) => row.corrections);
+  const legend = (id, className, sign, text) => h("p", { className: "hint mark-legend", id },
+    h("span", { className, "aria-hidden": "true" }, sign), ` ${text}`);
   return [h("p", { className: "hint" }, say("tap_hint"), corrected ? [" ", h("span", { id: "corrected-legend" },
     h("span", { className: "corrected", "aria-hidden": "true" }, "*"), ` ${say("corrected")}`)] : null),
+  disputed !== null && state.deals.some((row) => row.number === disputed)
+    ? legend("disputed-legend", "disputed-mark", "!", say("disputed", { number: disputed })) : null,
+  state.deals.some((row) => unsent.has(row.number))
+    ? legend("unsent-legend", "unsent-mark", "↑", say("unsent")) : null,
   virgin || variant === "hand" ? h("p", { className: "hint" },
     say(variant === "hand" ? "split_hand" : "split_virgin")) : null];
 }
 
-/** The deals, and the undo of the last one (games/_sheet_area.html). */
-export function drawSheet({ record, state, urls, csrf }) {
+/** The deals, and the undo of the last one (games/_sheet_area.html); ``shown``: the deals
+ * not on the server yet (``unsent``) and the one another phone's values stand in for
+ * (``disputed``), as game-keeping.js view answers them. */
+export function drawSheet({ record, state, urls, csrf, shown }) {
   const { deals } = state;
   const last = deals.length ? deals[deals.length - 1].number : null;
   replace("#sheet", h("section", { id: "sheet", className: "sheet-area", "aria-labelledby": "sheet-title" },
     deals.length && state.settings.players.length > 4
       ? [h("h2", {}, say("standings")), standings(state)] : null,
     h("h2", { id: "sheet-title" }, say("deals")),
-    deals.length ? [table({ record, state, urls }), ...hints(state),
+    deals.length ? [table({ record, state, urls, shown }), ...hints(state, shown),
       h("form", { method: "post", className: "actions", id: "undo-form", dataset: { number: last },
         action: record.id ? address(urls, "sheet", record.id) + `/deals/${last}/withdraw` : "" },
       h("input", { type: "hidden", name: "csrf_token", value: csrf }),

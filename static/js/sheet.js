@@ -45,10 +45,13 @@ async function load() {
     const handover = document.getElementById("handover")?.outerHTML ?? null;
     const kept = await findGame(served.id);
     if (!kept) return putGame({ ...fromServer(served), handover });
-    if (served.events.length <= kept.log.length && kept.handover === handover) return kept;
+    const keeping = served.keeping ?? null;
+    const view = served.view_url ?? null;
+    if (served.events.length <= kept.log.length && kept.handover === handover && kept.view === view
+        && JSON.stringify(kept.keeping ?? null) === JSON.stringify(keeping)) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) adopt(r, served.events);
-      Object.assign(r, { evening: served.evening, handover });
+      Object.assign(r, { evening: served.evening, handover, keeping, view });
     });
   }
   return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
@@ -71,15 +74,15 @@ function draw() {
   page.drawn = { record, view: shown };
   const { state } = shown;
   const { urls } = data;
-  drawStatus(state);
+  drawStatus(state, record.keeping);
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
-  drawSheet({ record, state, urls, csrf: csrf() });
+  drawSheet({ record, state, urls, csrf: csrf(), shown });
   drawWithdrawn(record, state, urls);
   drawFormHead(form, state, formNumber(state));
   page.controls.preview();
   drawChart(state);
   drawActions(record, urls);
-  drawSync({ record, view: shown, persisted: page.persisted,
+  drawSync({ record, view: shown, persisted: page.persisted, typing: page.controls.typing(),
     choose: (id, choice) => change((r) => choose(r, id, choice)) });
   clearTimeout(page.timer); // "another phone changed this game" fades by itself
   const left = (record.remote || 0) + REMOTE_SHOWN - Date.now();
@@ -164,7 +167,7 @@ const CLICKS = {
   "[data-correct]": (target) => correct(Number(target.dataset.correct)),
   "#csv-link": () => saveFile("csv", page.record, current()),
   "#json-link": () => saveFile("json", page.record, current()),
-  "#share-result": () => shareResult(page.record, current(), data.urls),
+  "#share-result": () => shareResult(page.record, current()),
   "#delete-local": () => removeLocal(),
 };
 

@@ -6,7 +6,7 @@
 // or a conflict is written on the entry for the players to decide (game-keeping.js).
 
 import { address } from "./addresses.js";
-import { acknowledge, adopt, nextToSend } from "./game-keeping.js";
+import { acknowledge, adopt, nextToSend, settle } from "./game-keeping.js";
 import { allGames, getGame, listen, update } from "./local-games.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
@@ -159,14 +159,16 @@ async function push(net, key, changed) {
   if (sent) await fetchLog(net, key, changed);
 }
 
-/** The server did not take ``entry``: with the game as it stands (409), a conflict to show. */
+/** The server did not take ``entry``: with the game as it stands (409), a conflict to
+ * show, unless it settles by itself (the same values; a number this phone's own deal took). */
 async function refused(net, key, entry, answer, changed) {
   if (answer.data?.version !== undefined) await fetchLog(net, key, changed); // a 409's game
   await update(key, (r) => {
     const kept = r.pending.find((e) => e.client_id === entry.client_id);
-    if (!kept) return; // settled by the log itself (the same values)
+    if (!kept) return; // settled by the log itself
     kept.state = SETTLED_BY_PLAYERS.has(answer.data?.code) ? "conflict" : "refused";
     kept.problem = problemOf(answer);
+    settle(r);
   });
   changed(key);
 }
@@ -198,7 +200,8 @@ async function create(net, record, changed) {
 /** The server's token for game ``key``; the games of its evening learn it too. */
 async function named(key, data) {
   const record = await update(key, (r) => {
-    Object.assign(r, { id: data.id, created_at: data.created_at, start: null });
+    Object.assign(r, { id: data.id, created_at: data.created_at, start: null,
+      view: data.view_url ?? null });
     if (r.evening === r.key) r.evening = data.id;
   });
   for (const other of await allGames()) {

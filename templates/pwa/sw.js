@@ -20,6 +20,7 @@ const PUBLIC = {{ public | tojson }};
 const STATIC = {{ static_prefix | tojson }}; // static files, under the site's prefix
 const GAMES = {{ games | tojson }}; // a game's sheet is GAMES/<token>, its evening .../evening
 const LANGUAGES = {{ LANGUAGES | list | tojson }};
+const ROOT = {{ shells.get("start", "/") | tojson }}; // the site's root; ROOT + "nl/" is its Dutch start
 const LANGUAGE = {{ (shells.get("start", "/") ~ "sw/language") | tojson }}; // cache entry: the language last shown
 const PAGE_TIMEOUT = 4000; // ms before a stored copy stands in for a slow network
 const PASS_THROUGH = /\.(pdf|csv|json|webmanifest|js)$/; // downloads and the worker itself
@@ -69,12 +70,27 @@ function setLanguage(code) {
   return languageWrites;
 }
 
+/** The language an address names by its first segment (ROOT + "nl/…"), or null. */
+function pathLanguage(path) {
+  const first = path.startsWith(ROOT) ? path.slice(ROOT.length).split("/")[0] : "";
+  return LANGUAGES.includes(first) ? first : null;
+}
+
 async function language(url) {
   const asked = url.searchParams.get("lang");
   if (LANGUAGES.includes(asked)) return asked;
+  const named = pathLanguage(url.pathname);
+  if (named) return named;
   const last = await (await caches.open(CACHE)).match(LANGUAGE);
   return last ? last.text() : LANGUAGES[0];
 }
+
+// Every page says its language once the worker runs (static/js/pwa.js): a page loaded
+// before the worker controlled it, or the language switch's answer, never passed through
+// the worker, which would stand in offline with the language seen last, or English.
+self.addEventListener("message", (event) => {
+  if (event.data?.language) event.waitUntil(setLanguage(event.data.language));
+});
 
 async function rememberLanguage(answer) {
   const match = /<html lang="([a-z]+)"/.exec((await answer.text()).slice(0, 200));
@@ -90,6 +106,8 @@ function shellFor(path) {
     if (TOKEN.test(token) && !rest) return "sheet";
     if (TOKEN.test(token) && rest === "evening") return "evening";
   }
+  const named = pathLanguage(path);
+  if (named && path === `${ROOT}${named}/`) return "start"; // /nl/: the start page in Dutch
   return Object.keys(SHELLS).find((name) => SHELLS[name] === path) || null;
 }
 

@@ -89,3 +89,13 @@ def saved(page: Page, words: str = "All saved.") -> None:
     word on another phone's change may follow)."""
     expect(page.locator("#sync-state")).to_have_text(re.compile("^" + re.escape(words)),
                                                      timeout=20_000)
+
+
+def looked(page: Page, game_id: str, times: int = 3) -> None:
+    """Wait until the page's sync has asked the server about the game ``times`` more times:
+    whatever it would do by itself (send, settle, fetch) it has had those rounds to do."""
+    path = f"/api/v1/games/{game_id}"
+    for _ in range(times):
+        with page.expect_request(lambda r: r.method == "GET" and r.url.split("?")[0].endswith(path),
+                                 timeout=20_000):
+            pass

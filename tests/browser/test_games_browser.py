@@ -82,6 +82,8 @@ def test_card_grid_and_a_deal_from_another_phone(page: Page, base_url: str):
     expect(page.locator(".deal-player").nth(1).locator("output")).to_have_text(
         "counts 24, total 24")  # 7 + 5, doubled: Ann is the virgin
     page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_label("Yes, Ann has 0").check()  # Ann's cards are none: the table says so
+    page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("tfoot td")).to_have_text(["0", "24"])
     saved(page)  # the phone has sent deal 1: the server numbers the next one 2
 

@@ -32,9 +32,9 @@ def start(page: Page, base_url: str, names: list[str]) -> str:
     return re.sub(r"[?#].*", "", page.url)
 
 
-def read_qr(page: Page) -> str:
-    """The QR code as the screen shows it, decoded like a phone's camera would."""
-    png = page.locator(".qr-code svg").screenshot()
+def read_qr(page: Page, box: str = "details.handover") -> str:
+    """The QR code of ``box`` as the screen shows it, decoded like a phone's camera would."""
+    png = page.locator(f"{box} .qr-code svg").screenshot()
     results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert len(results) == 1
     return results[0].text
@@ -54,10 +54,12 @@ def test_a_second_phone_opens_the_game_through_its_qr_code(
 
     summary = page.locator("details.handover > summary")
     expect(summary).to_have_text("Hand over to another phone")
-    expect(page.locator(".qr-code svg")).to_be_hidden()  # folded: the sheet stays in place
+    expect(page.locator(".qr-code svg")).to_have_count(2)  # the game's and the view link's
+    for code in page.locator(".qr-code svg").all():
+        expect(code).to_be_hidden()  # folded: the sheet stays in place
     big_enough(summary)
     summary.click()
-    expect(page.locator(".qr-code svg")).to_be_visible()
+    expect(page.locator("details.handover .qr-code svg")).to_be_visible()
     link = read_qr(page)
     assert link == sheet
     expect(page.locator("#handover-link")).to_have_text(link)
@@ -102,3 +104,33 @@ def test_the_qr_code_shows_on_the_sheet_kept_offline(page: Page, context: Browse
     expect(page.locator("#sync-state")).to_be_visible()  # drawn by the phone
     page.locator("details.handover > summary").click()
     assert read_qr(page) == sheet
+
+
+def test_those_who_watch_scan_a_link_that_shows_the_score_and_cannot_change_it(
+        page: Page, browser, browser_context_args, base_url: str):
+    sheet = start(page, base_url, ["Ann", "Bob", "Cas"])
+    game_id = sheet.rsplit("/", 1)[1]
+    enter_deal(page, 1, (8, 4, 2))
+    summary = page.locator("details.handover-view > summary")
+    expect(summary).to_have_text("Show the score")
+    big_enough(summary)
+    summary.click()
+    link = read_qr(page, "details.handover-view")
+    assert re.fullmatch(rf"{re.escape(base_url)}/view/[0-9a-f]{{20}}", link)
+    assert game_id not in link
+    expect(page.locator("#view-link")).to_have_text(link)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    other = browser.new_context(**browser_context_args)
+    try:
+        watcher = other.new_page()
+        watcher.goto(link)
+        expect(watcher.locator("tfoot td")).to_have_text(["8", "4", "2"])
+        expect(watcher.locator("main form, main input, main button")).to_have_count(0)
+        assert game_id not in watcher.content()
+        enter_deal(page, 2, (3, 6, 5))  # the phone that keeps score goes on
+        expect(watcher.locator("tfoot td")).to_have_text(["11", "10", "7"], timeout=10_000)
+        expect(watcher.locator("tbody tr")).to_have_count(2)
+        assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        other.close()

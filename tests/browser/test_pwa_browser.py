@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
 from tests.browser.phone import (
@@ -22,6 +22,7 @@ from tests.browser.phone import (
     saved,
     until,
 )
+from tests.conftest import PHONE
 
 CACHED = "async () => { const urls = []; for (const name of await caches.keys()) {" \
     " for (const request of await (await caches.open(name)).keys()) urls.push(request.url); }" \
@@ -143,3 +144,67 @@ def test_modules_load_by_their_versioned_urls_online_and_offline(
     assert any("/static/js/engine/" in url for url in requested)
     assert all("?v=" in url for url in requested), requested
     assert problems == []
+
+
+def test_a_languages_own_address_opens_the_start_in_it_also_offline(
+        page: Page, context: BrowserContext, base_url: str):
+    """``/nl/`` is the Dutch start page, online (the switch's ``/?lang=nl``, from where the
+    switch goes on) and without a connection (the worker's Dutch copy), even after German
+    was shown; an address under ``/nl/`` that it has no copy of gets the offline page in
+    Dutch."""
+    page.goto(f"{base_url}/nl/")
+    expect(page).to_have_url(f"{base_url}/?lang=nl")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.get_by_role("heading", name="Nieuw spel")).to_be_visible()
+    controlled(page)
+    page.locator(".lang-switch a[hreflang=de]").click()
+    expect(page).to_have_url(f"{base_url}/?lang=de")
+    expect(page.get_by_role("heading", name="Neues Spiel")).to_be_visible()
+
+    context.set_offline(True)
+    page.goto(f"{base_url}/nl/")  # German was shown last: the address still says Dutch
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.get_by_role("heading", name="Nieuw spel")).to_be_visible()
+    expect(page.locator("#offline-note")).to_have_text(
+        "Geen verbinding: dit is de kopie die op deze telefoon is bewaard.")
+    page.goto(f"{base_url}/nl/nowhere")
+    expect(page.get_by_role("heading", name="Geen verbinding")).to_be_visible()
+
+
+REMEMBERED = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith("/sw/language")) return (await cache.match(request)).text();
+    }
+  }
+  return null;
+}"""
+
+
+def test_a_dutch_phone_stays_dutch_offline_though_its_pages_came_before_the_worker(
+        browser: Browser, base_url: str):
+    """A phone whose browser asks for Dutch plays its deals before the worker took charge:
+    no page has passed through the worker, yet offline the reload, the start page and the
+    evening are Dutch, because each page tells the worker its language."""
+    context = browser.new_context(viewport=PHONE, locale="nl-NL", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Anke", "Bram", "Cor"])
+    page.goto(f"{base_url}/games/{game_id}")  # the first page: no worker yet
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    enter_deal(page, 1, (5, 8, 6), save="Spelronde {number} bewaren")
+    enter_deal(page, 2, (10, 4, 9), save="Spelronde {number} bewaren")
+    controlled(page)
+    until(page, f"async () => ({REMEMBERED})() .then((code) => code === 'nl')")
+    saved(page, "Alles bewaard.")
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("h1")).to_contain_text("Scoreblad")
+    expect(page.locator("tfoot td")).to_have_text(["15", "12", "15"])
+    page.goto(f"{base_url}/")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    page.goto(f"{base_url}/games/{game_id}/evening")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    context.close()

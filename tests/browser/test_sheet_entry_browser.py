@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.browser.phone import saved
+
 FOUR = ["Anna", "Bernadette", "Clara", "Dirk"]
 EIGHT = ["Anna", "Bernadette", "Clara", "Dirk", "Emiel", "Femke", "Gijsbrecht", "Hanna"]
 
@@ -162,7 +164,12 @@ def test_card_entry_keeps_whose_cards_in_view_while_tapping(page: Page, base_url
     expect(page.locator("#cards-3")).to_have_value("40 41 44 45 47 66 70 71 75 77 88 90")
     page.get_by_role("button", name="Save deal 1").click()
     taps += 1
-    assert taps == 30  # 1 mode + 26 cards + 2 player changes + 1 save
+    # Clara's field is empty: took she none, or was she forgotten? The table says.
+    expect(page.locator("#empty-question")).to_contain_text("Nothing is entered for Clara.")
+    page.get_by_label("Yes, Clara has 0").tap()
+    page.get_by_role("button", name="Save deal 1").click()
+    taps += 2
+    assert taps == 32  # 1 mode + 26 cards + 2 player changes + 1 save, 0 confirmed, saved
     expect(page.locator("tfoot td")).to_have_text(["17", "15", "0", "36"])
     # The next deal opens in card entry: this phone's way is remembered.
     expect(page.get_by_label("Cards taken")).to_be_checked()
@@ -171,6 +178,9 @@ def test_card_entry_keeps_whose_cards_in_view_while_tapping(page: Page, base_url
 
 def test_hand_deal_where_everyone_has_0_is_asked_first(page: Page, base_url: str):
     page.goto(new_game(page, base_url, FOUR, variant="hand"))
+    for seat in range(4):  # typed, each 0: the question is whether that is right
+        page.fill(f"#bh-{seat}", "0")
+        page.fill(f"#hand-{seat}", "0")
     page.get_by_role("button", name="Save deal 1").click()
     question = page.locator("#zero-question")
     expect(question).to_contain_text("Everyone has 0 in this deal.")
@@ -184,6 +194,55 @@ def test_hand_deal_where_everyone_has_0_is_asked_first(page: Page, base_url: str
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("tfoot td")).to_have_text(["0", "0", "0", "0"])
     expect(page.locator("#zero-question")).to_have_count(0)
+
+
+def test_an_empty_field_is_asked_and_a_virgin_named_before_the_deal_is_saved(
+        page: Page, base_url: str):
+    """Ten, nine and eight typed, Dirk forgotten: with Virgin doubling a 0 would double
+    everyone else. The deal waits until Dirk's field is filled or his 0 confirmed; all of
+    it on the phone, the server unreachable while the browser says it is online."""
+    sheet = new_game(page, base_url, FOUR, virgin_doubling=True)
+    game_id = sheet.rsplit("/", 1)[1]
+    page.goto(sheet)
+    expect(page.locator("#sync-state")).to_have_text("All saved.")  # the phone keeps it
+    cut = re.compile(re.escape(base_url) + ".*")
+    page.context.route(cut, lambda route: route.abort())
+    for seat, value in enumerate(("10", "9", "8")):
+        page.fill(f"#bh-{seat}", value)
+    page.get_by_role("button", name="Save deal 1").click()
+    question = page.locator("#empty-question")
+    expect(question).to_have_text(re.compile(
+        r"^Nothing is entered for Dirk\. A 0 makes Dirk a virgin: everyone else's bullheads in "
+        r"this deal count double\. Fill it in, or tick the box if it is 0\.\s*Yes, Dirk has 0$"))
+    assert in_viewport(question)
+    expect(page.get_by_text("The deals will appear here.")).to_be_visible()  # nothing saved
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
+
+    page.fill("#bh-0", "20")
+    page.fill("#bh-2", "")  # another field emptied: the question names both, unticked
+    page.get_by_label("Yes, Dirk has 0").check()
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(question).to_contain_text("Nothing is entered for Clara and Dirk.")
+    expect(page.get_by_label("Yes, Clara and Dirk have 0")).not_to_be_checked()
+
+    page.fill("#bh-0", "10")
+    page.fill("#bh-2", "8")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_label("Yes, Dirk has 0").check()
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("tfoot td")).to_have_text(["20", "18", "16", "0"])  # Dirk the virgin
+    expect(page.locator("#empty-question")).to_have_count(0)
+    expect(page.locator("#deal-title")).to_have_text("Deal 2")
+
+    for seat, value in enumerate(("5", "6", "7", "8")):  # all typed: nothing to ask
+        page.fill(f"#bh-{seat}", value)
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator("tfoot td")).to_have_text(["25", "24", "23", "8"])
+    expect(page.locator("#sheet-frame tbody tr.unsent")).to_have_count(2)
+    page.context.unroute(cut)
+    saved(page)
+    deals = page.request.get(f"{base_url}/api/v1/games/{game_id}").json()["deals"]
+    assert [list(d["bullheads"].values()) for d in deals] == [[10, 9, 8, 0], [5, 6, 7, 8]]
 
 
 def test_history_times_are_shown_in_the_phones_time_zone(browser: Browser, base_url: str,

@@ -67,3 +67,36 @@ def test_the_sheet_fits_360_pixels(page: Page, base_url: str, lang: str, count: 
     labels = page.locator("#chart svg[role=img] text").all_text_contents()
     assert labels and all(label.isdigit() for label in labels), labels
     expect(page.locator("#chart .legend-threshold")).to_contain_text("66")
+
+
+LONG = ["Bartholomeus", "Christiaan", "Frederique", "Hendrikje", "Ingeborg", "Jan-Willem",
+        "Jan-Wim", "Maximiliane", "Dirk-Jan", "Anneliese"]
+
+CUT = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+    || getComputedStyle(e).textOverflow === "ellipsis" && e.scrollWidth > e.clientWidth)
+  .map((e) => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_ten_long_names_are_never_cut(page: Page, base_url: str, lang: str):
+    """The card grid's chips, the deal form and the sheet's head show every name whole:
+    "Jan-Wi…" beside "Jan-Wim" would leave the table guessing."""
+    game_id = new_game(page, base_url, LONG)
+    page.goto(f"{base_url}/games/{game_id}?lang={lang}")
+    expect(page.locator("#sync-state")).not_to_be_empty()
+    page.get_by_label(CARDS[lang]).check()
+    chips = page.locator(".grid-players .name")
+    expect(chips).to_have_text(LONG)
+    assert page.evaluate(CUT, ".grid-players .name") == []
+    assert all(chip.bounding_box()["height"] < 40 for chip in chips.all())  # one line each
+    expect(page.locator(".deal-player .who .name")).to_have_text(LONG)
+    assert page.evaluate(CUT, ".deal-player .who .name") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    headers = {"X-CSRFToken": token(page, base_url)}
+    deal = dict(zip(LONG, [8, 9, 10, 11, 12, 13, 14, 2, 3, 4], strict=True))
+    page.request.post(f"{base_url}/api/v1/games/{game_id}/deals", headers=headers,
+                      data={"number": 1, "bullheads": deal})
+    expect(page.locator("#sheet-frame thead th.player .name")).to_have_text(LONG, timeout=5000)
+    assert page.evaluate(CUT, "#sheet-frame thead th.player .name, #standings tbody th .name") == []

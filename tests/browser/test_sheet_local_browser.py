@@ -5,11 +5,12 @@ hands out: its BG Stats link, the same as the server's page, and the shared resu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -48,6 +49,11 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     page.locator(".grid-players button", has_text="Cas").click()
     page.locator(".grid-cards .card[data-card='1']").click()
     page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("#empty-question")).to_contain_text(  # Bob took none: is that so?
+        "Nothing is entered for Bob. A 0 makes Bob a virgin: everyone else's bullheads in "
+        "this deal count double.")
+    page.get_by_label("Yes, Bob has 0").check()
+    page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("tfoot td")).to_have_text(["46", "0", "2"])  # Bob: the virgin
     page.get_by_label("Bullheads", exact=True).check()
     enter_deal(page, 2, (5, 10, 6))
@@ -57,6 +63,8 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     expect(page.locator("#cards-0")).to_have_value("55 11 22 10 20")
     page.locator(".grid-players button", has_text="Ann").click()
     page.locator(".grid-cards .card[data-card='20']").click()  # not Ann's after all
+    page.get_by_role("button", name="Save the correction").click()
+    page.get_by_label("Yes, Bob has 0").check()  # asked again: Bob's cards are still none
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("tfoot td")).to_have_text(["45", "10", "8"])
     expect(page.locator("#sheet-frame tbody tr").first.locator(".corrected")).to_have_text("*")
@@ -68,6 +76,8 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     page.get_by_role("link", name="Correct deal 1").click()
     page.fill("#cards-0", "55 11 22")
     page.fill("#cards-2", "1 2 3 4 6 7 8")
+    page.get_by_role("button", name="Save the correction").click()
+    page.get_by_label("Yes, Bob has 0").check()
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("tfoot td")).to_have_text(["34", "0", "14"])
     note.get_by_role("button", name="Restore deal 2").click()
@@ -130,6 +140,7 @@ def test_bg_stats_link_of_a_finished_game_on_the_phone_and_without_scripts(
     expect(link).to_be_visible()
     href = link.get_attribute("href")
     assert href.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert game_id not in href and game_id not in unquote(href)  # the id is the game's link
     play = json.loads(parse_qs(urlsplit(href).query)["data"][0])
     log = page.request.get(f"{base_url}/games/{game_id}/export.json").json()
     start = datetime.strptime(log["created_at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
@@ -137,7 +148,8 @@ def test_bg_stats_link_of_a_finished_game_on_the_phone_and_without_scripts(
         tzinfo=UTC)
     players = [("Ann", 66, False, 3), ("Bob", 10, True, 1), ("Cas", 10, True, 1)]
     expected = {
-        "sourceName": "6 nimmt! table companion", "sourcePlayId": game_id,
+        "sourceName": "6 nimmt! table companion",
+        "sourcePlayId": hashlib.sha256(game_id.encode()).hexdigest()[:16],
         "playDate": end.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": (end - start + timedelta(seconds=30)) // timedelta(minutes=1),
         "comments": "Café de Zwaan",
@@ -171,13 +183,40 @@ def test_the_result_is_shared_or_copied(browser: Browser, base_url: str):
     expect(page.locator("#share-status")).to_have_text(
         "The result is copied: paste it where you want it.")
     copied = page.evaluate("navigator.clipboard.readText()")
+    view_url = server_game(page, base_url, game_id)["view_url"]  # never the game's own link
+    assert view_url.startswith(f"{base_url}/view/") and game_id not in view_url
     assert copied == ("6 nimmt! The game is over. Bob wins with 3 bullheads.\n1. Bob: 3\n"
-                      f"2. Ann: 12\n{base_url}/games/{game_id}")
+                      f"2. Ann: 12\n{view_url}")
     page.evaluate("""() => { window.shared = null;
       navigator.share = async (data) => { window.shared = data; }; }""")
     page.get_by_role("button", name="Share the result").click()
     page.wait_for_function("window.shared !== null")
     shared = page.evaluate("window.shared")
-    assert shared["url"] == f"{base_url}/games/{game_id}"
+    assert shared["url"] == view_url
     assert shared["text"].startswith("6 nimmt! The game is over. Bob wins")
+    context.close()
+
+
+def test_a_result_of_a_game_not_on_the_server_is_shared_without_a_link(
+        browser: Browser, base_url: str):
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(f"{base_url}/?lang=en")
+    controlled(page)
+    context.set_offline(True)
+    page.goto(f"{base_url}/")
+    page.fill("#players-0", "Ann")
+    page.fill("#players-1", "Bob")
+    page.fill("#threshold", "10")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#sync-state")).to_contain_text("Kept on this phone")
+    enter_deal(page, 1, (12, 3))
+    page.evaluate("delete Navigator.prototype.share")
+    page.get_by_role("button", name="Share the result").click()
+    expect(page.locator("#share-status")).to_have_text(
+        "The result is copied: paste it where you want it. Shared without a link: this game is "
+        "not on the server yet, so there is no link that shows the score.")
+    assert page.evaluate("navigator.clipboard.readText()") == (
+        "6 nimmt! The game is over. Bob wins with 3 bullheads.\n1. Bob: 3\n2. Ann: 12")
     context.close()

@@ -22,7 +22,15 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 from tests.browser.deals import enter_deal
-from tests.browser.phone import controlled, kept_game, new_game, saved, server_game, token
+from tests.browser.phone import (
+    controlled,
+    kept_game,
+    looked,
+    new_game,
+    saved,
+    server_game,
+    token,
+)
 from tests.conftest import PHONE
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -81,6 +89,8 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
     expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])  # on the sheet at once
     assert time.perf_counter() - started < 5  # no request was waited for
     expect(page.locator("#sync-state")).to_have_text(WAITING)
+    row = page.locator("#sheet-frame tbody tr").first
+    expect(row).to_have_class("unsent")  # marked on its row: not on the server yet
     expect(page.locator("#deal-title")).to_have_text("Deal 2")
     page.reload()  # the worker's shell, drawn from the phone's storage
     expect(page.locator("tfoot td")).to_have_text(["8", "4", "2"])
@@ -111,6 +121,7 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
     page.evaluate("window.dispatchEvent(new Event('online'))")  # or wait for the next try
     saved(page)
     assert lost
+    expect(page.locator("#sheet-frame tbody tr").first).not_to_have_class("unsent")
     logged = events(page, base_url, game_id)
     assert [(e["kind"], e["number"], e["client_id"]) for e in logged] == [
         ("deal", 1, lost[0])]
@@ -190,13 +201,16 @@ def phones(browser: Browser, base_url: str, game_id: str) -> tuple[Page, Page]:
 
 
 def apart_then_together(browser: Browser, base_url: str, on_first: Callable[[Page], None],
-                        on_other: Callable[[Page], None]) -> tuple[Page, Page, str]:
-    """Deals 1 to 3 played; both phones lose the server (the first offline, the other
-    online with every request failing) and each makes its change; the first is back
-    first. Answers both pages and the game's id once the other reaches the server again."""
+                        on_other: Callable[[Page], None],
+                        played: tuple = ((8, 4, 2), (3, 6, 5), (1, 1, 12)),
+                        ) -> tuple[Page, Page, str]:
+    """Deals 1 to 3 played (or ``played``); both phones lose the server (the first
+    offline, the other online with every request failing) and each makes its change; the
+    first is back first. Answers both pages and the game's id once the other reaches the
+    server again."""
     opener = browser.new_context()
     game_id = new_game(opener.new_page(), base_url, ["Ann", "Bob", "Cas"])
-    play(opener.pages[0], base_url, game_id, [(8, 4, 2), (3, 6, 5), (1, 1, 12)])
+    play(opener.pages[0], base_url, game_id, list(played))
     opener.close()
     first, other = phones(browser, base_url, game_id)
     first.context.set_offline(True)
@@ -214,31 +228,46 @@ def deal_4(values: tuple[int, ...]) -> Callable[[Page], None]:
     return lambda page: enter_deal(page, 4, values)
 
 
+SAME = "The same deal: deal 4 keeps the other phone's bullheads"
+
+
 @pytest.mark.parametrize(("choice", "deals", "corrected"), [
-    ("The same deal: keep theirs", [(10, 2, 2)], 0),
-    ("Another deal: mine becomes deal 5", [(10, 2, 2), (2, 9, 3)], 0),
-    ("A correction: mine replaces theirs", [(2, 9, 3)], 1),
+    (SAME, [(10, 2, 2)], 0),
+    ("Another deal: this phone's becomes deal 5", [(10, 2, 2), (2, 9, 3)], 0),
+    ("A correction: deal 4 gets this phone's bullheads", [(2, 9, 3)], 1),
 ])
 def test_two_phones_enter_deal_4_apart_and_the_players_choose(
         browser: Browser, base_url: str, choice: str, deals: list, corrected: int):
     first, other, game_id = apart_then_together(
         browser, base_url, deal_4((10, 2, 2)), deal_4((2, 9, 3)))
     conflict = other.locator(".conflict")
-    expect(conflict).to_contain_text("Deal 4 was also entered on another phone.",
+    expect(conflict).to_contain_text("Another phone entered deal 4 first, with other bullheads.",
                                      timeout=20_000)
     rows = conflict.locator("tbody tr")
     expect(rows.nth(0).locator("td")).to_have_text(["2", "10"])  # this phone, the other
     expect(rows.nth(1).locator("td")).to_have_text(["9", "2"])
-    expect(other.locator("#sync-state")).to_contain_text("Another phone changed this game.")
-    for button in conflict.locator("button").all():
+    expect(other.locator("#sync-state")).to_have_text(
+        "Not everything is on the server yet: a choice waits for you below the deals.")
+    buttons = conflict.locator("button")
+    expect(buttons.first).to_have_text(SAME)  # the safest choice first, drawn as the one to tap
+    assert buttons.first.get_attribute("class") is None
+    for button in buttons.all()[1:]:
+        expect(button).to_have_class("secondary")
+    for button in buttons.all():
         box = button.bounding_box()
         assert box and box["height"] >= 44
     expect(other.locator("tfoot td")).to_have_text(["22", "13", "21"])  # theirs, not both
-    other.wait_for_timeout(2500)  # the sync keeps running: nothing moves without a tap
+    disputed = other.locator("#sheet-frame tbody tr").nth(3)  # the row says whose it shows
+    expect(disputed).to_have_class("disputed")
+    expect(other.locator("#disputed-legend")).to_have_text(
+        "! marks deal 4: it shows the other phone's bullheads until you choose below.")
+    looked(other, game_id)  # the sync keeps running: nothing moves without a tap
     assert len(server_game(other, base_url, game_id)["deals"]) == 4
 
     conflict.get_by_role("button", name=choice).click()
     saved(other)
+    # The players' own choice is theirs, not another phone's change.
+    expect(other.locator("#sync-state")).to_have_text("All saved.")
     game = server_game(other, base_url, game_id)
     fourth = [list(d["bullheads"].values()) for d in game["deals"][3:]]
     assert fourth == [list(d) for d in deals]
@@ -248,6 +277,76 @@ def test_two_phones_enter_deal_4_apart_and_the_players_choose(
     expect(other.locator("tfoot td")).to_have_text(totals)
     expect(first.locator("tfoot td")).to_have_text(totals, timeout=5000)  # and on the first
     expect(other.locator(".conflict")).to_have_count(0)
+
+
+def test_a_deal_typed_while_a_conflict_waits_follows_this_phones_own_deals(
+        browser: Browser, base_url: str):
+    """Deal 1 played; the first phone enters deal 2, the other deals 2 and 3 while apart.
+    The other phone's deal 2 is held beside the first's; its own deal 3 is still on its
+    sheet (marked: not on the server yet), so the form offers deal 4, and the deal typed
+    there follows it. "Another deal" then makes them 3, 4 and 5: nothing lost or
+    doubled, and no second question that calls this phone's own deal another phone's."""
+    def other_phone(page: Page) -> None:
+        enter_deal(page, 2, (6, 9, 4))
+        enter_deal(page, 3, (3, 12, 7))
+
+    first, other, game_id = apart_then_together(
+        browser, base_url, lambda page: enter_deal(page, 2, (10, 4, 9)), other_phone,
+        played=((5, 8, 6),))
+    conflict = other.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone entered deal 2 first", timeout=20_000)
+    expect(conflict.locator("td.theirs")).to_have_text(["10", "4", "9"])  # the first phone's
+    expect(conflict.locator("td.mine")).to_have_text(["6", "9", "4"])
+    # Where the player looks: brought into view, its title and its choices on screen.
+    expect(conflict.locator(".conflict-title")).to_be_in_viewport(ratio=1)
+    expect(conflict.locator("button").first).to_be_in_viewport(ratio=1)
+    rows = other.locator("#sheet-frame tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_have_class("disputed")  # row 2 shows the first phone's values
+    expect(rows.nth(2)).to_have_class("unsent")  # this phone's deal 3, still on its sheet
+    expect(rows.nth(2).locator("td")).to_have_text(["3", "12", "7"])
+    expect(other.locator("#unsent-legend")).to_contain_text("not on the server yet")
+    expect(other.locator("tfoot td")).to_have_text(["18", "24", "22"])  # 5+10+3, 8+4+12, 6+9+7
+    expect(other.locator("#deal-title")).to_have_text("Deal 4")
+
+    enter_deal(other, 4, (7, 8, 6))  # typed while the question waits
+    expect(rows).to_have_count(4)
+    expect(rows.nth(3)).to_have_class("unsent")
+    expect(other.locator("tfoot td")).to_have_text(["25", "32", "28"])
+    looked(other, game_id)  # nothing is sent behind the question
+    assert len(server_game(other, base_url, game_id)["deals"]) == 2
+
+    conflict.get_by_role("button", name="Another deal: this phone's becomes deal 3").click()
+    saved(other)
+    expect(other.locator(".conflict")).to_have_count(0)  # no second question
+    expect(other.locator("#sheet-frame tbody tr.unsent")).to_have_count(0)
+    game = server_game(other, base_url, game_id)
+    assert [list(d["bullheads"].values()) for d in game["deals"]] == [
+        [5, 8, 6], [10, 4, 9], [6, 9, 4], [3, 12, 7], [7, 8, 6]]
+    logged = events(other, base_url, game_id)
+    assert [(e["kind"], e["number"]) for e in logged] == [("deal", n) for n in range(1, 6)]
+    assert len({e["client_id"] for e in logged}) == 5
+    totals = [str(v) for v in game["totals"].values()]
+    assert totals == ["31", "41", "32"]  # by hand: 5+10+6+3+7, 8+4+9+12+8, 6+9+4+7+6
+    expect(other.locator("tfoot td")).to_have_text(totals)
+    expect(first.locator("tfoot td")).to_have_text(totals, timeout=5000)
+
+
+def test_two_phones_that_corrected_a_deal_alike_settle_by_themselves(
+        browser: Browser, base_url: str):
+    _, other, game_id = apart_then_together(
+        browser, base_url, lambda page: correct_deal(page, 1, (7, 4, 3)),
+        lambda page: correct_deal(page, 1, (7, 4, 3)))
+    other.evaluate("window.dispatchEvent(new Event('online'))")  # its next try: now
+    expect(other.locator("#sync-notices")).to_have_text(
+        "Deal 1 was corrected on both phones to the same bullheads: the correction counts once.",
+        timeout=5000)
+    expect(other.locator(".conflict")).to_have_count(0)
+    saved(other)
+    game = server_game(other, base_url, game_id)
+    assert list(game["deals"][0]["bullheads"].values()) == [7, 4, 3]
+    assert game["deals"][0]["corrections"] == 1
+    assert [e["kind"] for e in events(other, base_url, game_id)] == ["deal"] * 3 + ["correction"]
 
 
 def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
@@ -261,6 +360,41 @@ def test_two_phones_that_typed_the_same_deal_make_one_deal_and_say_so(
     saved(other)
     assert len(server_game(other, base_url, game_id)["deals"]) == 4
     assert len(events(other, base_url, game_id)) == 4
+
+
+# --- The word on the browser's storage: once, calmly, where it applies ---
+
+
+def test_the_storage_word_is_said_once_as_a_hint_and_never_beside_a_question(
+        browser: Browser, base_url: str):
+    """A browser that will not promise to keep the phone's storage: the sheet says so as a
+    plain hint under its state line while something waits, not in the state line, not
+    beside a question to the players, and not again once it has been said."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_init_script("navigator.storage.persist = async () => false;")
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    open_kept(page, base_url, game_id)
+    unreachable(context, base_url)
+    enter_deal(page, 1, (8, 4, 2))
+    word = page.locator("#sync-storage")
+    expect(word).to_be_visible()
+    expect(word).to_have_text(re.compile(r"^Good to know: this browser may clear what it keeps"))
+    expect(word).to_have_class(re.compile(r"\bhint\b"))
+    expect(page.locator("#sync-state")).to_have_text(WAITING)  # the state line is the state
+
+    play(page, base_url, game_id, [(2, 2, 10)])  # another phone takes deal 1 meanwhile
+    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    expect(page.locator(".conflict")).to_be_visible(timeout=20_000)
+    expect(word).to_be_hidden()  # never beside a question
+
+    page.locator(".conflict button").first.click()  # theirs stands
+    saved(page)
+    unreachable(context, base_url)
+    enter_deal(page, 2, (5, 5, 5))
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    expect(word).to_be_hidden()  # said once on this page: not again
+    context.close()
 
 
 # --- A game that ends without the server ---
@@ -318,8 +452,9 @@ def correct_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
     expect(page.locator("#deal-title")).not_to_have_text(f"Correct deal {number}")
 
 
-@pytest.mark.parametrize(("choice", "kept"), [("Keep the other phone's", (2, 12, 2)),
-                                              ("Keep mine", (12, 2, 2))])
+@pytest.mark.parametrize(("choice", "kept"), [
+    ("Deal 2 keeps the other phone's bullheads", (2, 12, 2)),
+    ("Deal 2 gets this phone's bullheads", (12, 2, 2))])
 def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
         browser: Browser, base_url: str, choice: str, kept: tuple[int, ...]):
     first, other, game_id = apart_then_together(
@@ -327,11 +462,14 @@ def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
         lambda page: correct_deal(page, 2, (12, 2, 2)))
 
     conflict = other.locator(".conflict")
-    expect(conflict).to_contain_text("Another phone has changed deal 2 as well.", timeout=20_000)
+    expect(conflict).to_contain_text("Another phone corrected deal 2 too, to other bullheads.",
+                                     timeout=20_000)
     rows = conflict.locator("tbody tr")
     expect(rows.nth(0).locator("td")).to_have_text(["12", "2"])  # this phone, the other
     expect(rows.nth(1).locator("td")).to_have_text(["2", "12"])
-    other.wait_for_timeout(2500)  # nothing is sent without the players' choice
+    expect(conflict.locator("button").first).to_have_text(
+        "Deal 2 keeps the other phone's bullheads")
+    looked(other, game_id)  # nothing is sent without the players' choice
     game = server_game(other, base_url, game_id)
     assert list(game["deals"][1]["bullheads"].values()) == [2, 12, 2]
     assert game["deals"][1]["corrections"] == 1
@@ -340,7 +478,7 @@ def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
     saved(other)
     game = server_game(other, base_url, game_id)
     assert list(game["deals"][1]["bullheads"].values()) == list(kept)
-    corrections = 2 if choice == "Keep mine" else 1
+    corrections = 2 if "gets" in choice else 1
     assert game["deals"][1]["corrections"] == corrections  # both stay in the history
     assert len(events(other, base_url, game_id)) == 3 + corrections
     totals = [str(v) for v in game["totals"].values()]
@@ -375,6 +513,13 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
     assert answer.status == 201, answer.text()
     second = page.request.post(f"{base_url}/api/v1/events/{made['id']}/rounds", headers=director)
     assert second.status == 201, second.text()  # round 1 is over
+    page.reload()  # the table's sheet, drawn by the phone, says so and offers no game outside
+    expect(page.locator("#kept-closed")).to_have_text(
+        "Event round 1 of “Clubavond” is over: only the event's director can change the game "
+        "of table 1 now.")
+    expect(page.locator("#status")).not_to_contain_text("Correcting a deal can re-open")
+    expect(page.get_by_role("button", name="New game, same players")).to_have_count(0)
+    expect(page.locator("#event-link")).to_have_attribute("href", f"/events/{made['id']}")
 
     correct_deal(page, 1, (4, 8, 6, 6))
     conflict = page.locator(".conflict")
@@ -386,7 +531,7 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
                                     in zip(players, (4, 8, 6, 6), strict=True)]))
     expect(page.locator("#sync")).to_have_attribute("data-state", "held")
     expect(page.locator("#sync-state")).to_contain_text("Not everything is on the server")
-    page.wait_for_timeout(2000)  # it is not sent again by itself
+    looked(page, game_id)  # it is not sent again by itself
     assert server_game(page, base_url, game_id)["deals"][0]["corrections"] == 0
     conflict.get_by_role("button", name="Leave it out").click()
     saved(page)

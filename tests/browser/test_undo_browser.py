@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.phone import saved
+
 
 def test_undo_the_last_deal_and_restore_it_from_the_history(page: Page, base_url: str):
     page.set_viewport_size({"width": 360, "height": 740})
@@ -17,6 +19,7 @@ def test_undo_the_last_deal_and_restore_it_from_the_history(page: Page, base_url
         page.get_by_role("button", name=f"Save deal {number}").click()
     totals = page.locator("tfoot td")
     expect(totals).to_have_text(["11", "10", "7"])
+    saved(page)  # the deals reached the server: their rows are drawn once more, unmarked
 
     undo = page.get_by_role("button", name="Undo deal 2")
     box = undo.bounding_box()
@@ -24,7 +27,8 @@ def test_undo_the_last_deal_and_restore_it_from_the_history(page: Page, base_url
     undo.click()
     expect(totals).to_have_text(["8", "4", "2"])
     note = page.locator("#withdrawn-note")
-    expect(note).to_contain_text("Deal 2 was undone; it can be restored from the history.")
+    expect(note).to_contain_text("Deal 2 was undone.")  # the button beside it restores it
+    expect(note.get_by_role("button", name="Restore deal 2")).to_be_visible()
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
 
     note.get_by_role("link", name="Open the history").click()

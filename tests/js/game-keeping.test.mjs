@@ -5,9 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  acknowledge, addEntry, adopt, choices, choose, fromServer, newRecord, nextToSend, view,
-  waiting,
+  acknowledge, addEntry, adopt, choices, choose, dealEntry, fromServer, newRecord, nextToSend,
+  settle, view, waiting,
 } from "../../static/js/game-keeping.js";
+import { nextNumber } from "../../static/js/game-log.js";
 
 const SETTINGS = {
   players: ["Ann", "Bob"], threshold: 66, fixed_deals: null, virgin_doubling: false,
@@ -49,7 +50,10 @@ test("a deal number another phone used is held beside theirs, with three choices
   assert.equal(record.remote, 5000);
   const shown = view(record);
   assert.deepEqual(shown.held, [mine, later]);
-  assert.deepEqual(shown.state.totals, { Ann: 14, Bob: 1 }); // theirs only, nothing doubled
+  assert.deepEqual(shown.before.totals, { Ann: 14, Bob: 1 }); // theirs, nothing doubled
+  // this phone's deal 3 is drawn after theirs, waiting; row 2 shows the other phone's
+  assert.deepEqual(shown.state.totals, { Ann: 20, Bob: 7 });
+  assert.deepEqual([[...shown.unsent], shown.disputed], [[3], 2]);
   assert.deepEqual(choices(record, mine), ["same", "next", "correct"]);
 });
 
@@ -177,4 +181,57 @@ test("a deal numbered past the next one (the other phone undid one) may follow o
   choose(record, mine.client_id, "next");
   assert.deepEqual([mine.number, mine.state], [2, "waiting"]);
   assert.deepEqual(view(record).state.totals, { Ann: 11, Bob: 0 });
+});
+
+/** Deals 2 and 3 typed here while apart; the other phone's deal 2 reached the server first
+ * and the server answered this phone's deal 2 with a 409 (sync.js marks it a conflict). */
+function heldWithOwnBehind() {
+  const record = served([logged("deal", 1, 5, 0)]);
+  const two = addEntry(record, { kind: "deal", number: 2, entry: values(6, 9) });
+  const three = addEntry(record, { kind: "deal", number: 3, entry: values(3, 12) });
+  adopt(record, [...record.log, logged("deal", 2, 10, 4)]);
+  two.state = "conflict";
+  settle(record);
+  return { record, two, three };
+}
+
+test("a deal typed while a conflict waits follows this phone's own waiting deals", () => {
+  const { record, two } = heldWithOwnBehind();
+  const { state } = view(record);
+  assert.equal(nextNumber(state), 4); // deal 3 of this phone's is drawn: the form offers 4
+  addEntry(record, dealEntry(record, nextNumber(state), values(7, 8)));
+  assert.deepEqual(view(record).state.totals, { Ann: 25, Bob: 24 }); // 5+10+3+7, 0+4+12+8
+  assert.deepEqual([...view(record).unsent], [3, 4]);
+  const numbers = (choice) => {
+    const copy = structuredClone(record);
+    choose(copy, two.client_id, choice);
+    return copy.pending.map((e) => [e.kind, e.number, e.state]);
+  };
+  assert.deepEqual(numbers("next"), [["deal", 3, "waiting"], ["deal", 4, "waiting"], ["deal", 5, "waiting"]]);
+  assert.deepEqual(numbers("same"), [["deal", 3, "waiting"], ["deal", 4, "waiting"]]);
+  assert.deepEqual(numbers("correct"), [["correction", 2, "waiting"], ["deal", 3, "waiting"], ["deal", 4, "waiting"]]);
+});
+
+test("a deal of this phone's held where its own deal landed becomes the next, unasked", () => {
+  const record = served([logged("deal", 1, 5, 0)]);
+  const own = addEntry(record, { kind: "deal", number: 2, entry: values(3, 12) });
+  const again = addEntry(record, { kind: "deal", number: 2, entry: values(7, 8) });
+  const before = again.client_id;
+  adopt(record, [...record.log, { ...logged("deal", 2, 3, 12), client_id: own.client_id }], 9000);
+  assert.equal(record.remote, 0); // only this phone wrote
+  assert.deepEqual(record.pending.map((e) => [e.number, e.state]), [[3, "waiting"]]);
+  assert.notEqual(record.pending[0].client_id, before); // a new entry: never sent as deal 2
+  assert.deepEqual(record.notices, []);
+  assert.deepEqual(view(record).held, []); // no question, and nothing of its own "theirs"
+});
+
+test("two phones that corrected a deal alike settle by themselves, and the sheet says so", () => {
+  const record = served([logged("deal", 1, 5, 8)]);
+  const fix = addEntry(record, { kind: "correction", number: 1, entry: values(7, 6) });
+  adopt(record, [...record.log, logged("correction", 1, 7, 6)]);
+  fix.state = "conflict"; // the server: DealChangedMeanwhile
+  settle(record);
+  assert.deepEqual(record.pending, []);
+  assert.deepEqual(record.notices, [{ kind: "same_correction", number: 1 }]);
+  assert.deepEqual(view(record).state.deals[0].corrections, 1); // the other phone's, once
 });

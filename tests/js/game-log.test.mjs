@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { allZero, makeEntry, typedEntry } from "../../static/js/deal.js";
+import { allZero, emptyPlayers, makeEntry, typedEntry } from "../../static/js/deal.js";
 import {
   checkCorrection, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber,
   replay, restorable,
@@ -94,10 +94,11 @@ test("every deal typed in the sheet's form: read as the server's form reads it",
     });
     const got = outcome(() => {
       const entry = typedEntry(c.settings, fields);
-      return { entry: entryJson(entry), zero: allZero(c.settings, entry) };
+      return { entry: entryJson(entry), zero: allZero(c.settings, entry),
+        empty: emptyPlayers(c.settings, fields) };
     });
     const expected = c.error ? { error: c.error, fields: c.fields }
-      : { value: { entry: c.entry, zero: c.zero } };
+      : { value: { entry: c.entry, zero: c.zero, empty: c.empty } };
     assert.deepEqual(got, expected, `typed ${index}: ${JSON.stringify(c.typed)}`);
   }
 });

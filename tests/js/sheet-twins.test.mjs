@@ -10,10 +10,11 @@ import { chart, pyFloat, round1 } from "../../static/js/game-chart.js";
 import { backupText, csvRows, csvText, separatorFor } from "../../static/js/game-files.js";
 import { eventOf, replay } from "../../static/js/game-log.js";
 import {
-  addUp, bgStatsLink, bgStatsPlay, endedAt, perDeal, ranks,
+  addUp, bgStatsLink, bgStatsPlay, endedAt, perDeal, playId, ranks,
 } from "../../static/js/game-summary.js";
+import { sha256Hex } from "../../static/js/sha256.js";
 
-const { charts, files, evenings } = JSON.parse(
+const { charts, files, evenings, digests } = JSON.parse(
   readFileSync(new URL("../vectors/sheet.json", import.meta.url), "utf8"));
 
 const replayed = (c) => replay(c.settings, c.events.map(eventOf));
@@ -61,6 +62,22 @@ test("every finished game: its end and its BG Stats play and link, as bgstats.py
     const play = bgStatsPlay(f, replayed(f), utc);
     assert.deepEqual(play, f.bgstats, f.id);
     if (play) assert.equal(bgStatsLink(play), f.link, f.id);
+  }
+});
+
+test("SHA-256 and the BG Stats play's id: as hashlib and bgstats.play_id make them", () => {
+  assert.ok(digests.length >= 10);
+  for (const d of digests) {
+    assert.equal(sha256Hex(d.text), d.sha256, JSON.stringify(d.text));
+    assert.equal(playId(d.text), d.play_id, JSON.stringify(d.text));
+  }
+});
+
+test("a finished game's BG Stats link holds no game id, only the id's digest", () => {
+  for (const f of files.filter((file) => file.link)) {
+    assert.ok(!f.link.includes(f.id), f.id);
+    assert.ok(!decodeURIComponent(f.link).includes(f.id), f.id);
+    assert.equal(bgStatsPlay(f, replayed(f), utc).sourcePlayId.length, 16);
   }
 });
 

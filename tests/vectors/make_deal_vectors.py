@@ -600,6 +600,12 @@ TYPED: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = (
      {"mode": "bullheads", "bh-0": "3", "hand-1": "2"}),
     ({"players": ["Ann", "Bob", "Cas"], "variant": "hand"},
      {"mode": "cards", "cards-0": "11 22", "hand-2": "x"}),
+    ({"players": ["Ann", "Bob", "Cas"], "variant": "hand"},
+     {"mode": "bullheads", "bh-0": "3", "hand-0": "0", "bh-1": " ", "hand-1": "2",
+      "bh-2": "4", "hand-2": "1"}),
+    ({"players": ["Ann", "Bob", "Cas", "Dirk"], "virgin_doubling": True},
+     {"mode": "bullheads", "bh-0": "10", "bh-1": "9", "bh-2": "8", "bh-3": ""}),
+    ({"players": ["Ann", "Bob"]}, {"mode": "cards", "cards-0": "55 1 2 3", "cards-1": "\t"}),
     ({"players": ["Ann", "Bob", "Cas"], "variant": "tactics"},
      {"mode": "cards", "cards-0": "34", "cards-1": "35", "cards-2": "1 2 3 4 5 6 7 8 9 10"}),
 )
@@ -626,7 +632,8 @@ def _typed() -> list[dict[str, Any]]:
                 cases.append({**case, **_refusal(error)})
             else:
                 cases.append({**case, "entry": entry_json(entry),
-                              "zero": form.unconfirmed_zero(settings, entry)})
+                              "zero": form.unconfirmed_zero(settings, entry),
+                              "empty": form.empty_players(settings)})
     return cases
 
 

@@ -22,6 +22,7 @@ The file holds:
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import random
@@ -185,6 +186,16 @@ def _evenings(app) -> list[dict[str, Any]]:
     return cases
 
 
+def _digests() -> list[dict[str, str]]:
+    """SHA-256 of texts of every length around a block's edge and of letters beyond
+    ASCII: what ``static/js/sha256.js`` must answer as hashlib does (the BG Stats play's
+    ``sourcePlayId`` is made from it, ``bgstats.play_id``)."""
+    texts = ["", "abc", "0123456789abcdef0123", *("x" * n for n in (55, 56, 63, 64, 65, 119)),
+             "Zoë;x", "Łukasz Żak €", "🐂" * 40]
+    return [{"text": text, "sha256": hashlib.sha256(text.encode()).hexdigest(),
+             "play_id": bgstats.play_id(text)} for text in texts]
+
+
 def document() -> dict[str, Any]:
     app = create_app({"TESTING": True, "DATABASE": "unused", "SECRET_KEY": "vectors"})
     return {
@@ -193,6 +204,7 @@ def document() -> dict[str, Any]:
         "charts": _charts(),
         "files": _files(app),
         "evenings": _evenings(app),
+        "digests": _digests(),
     }
 
 

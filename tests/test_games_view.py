@@ -1,0 +1,140 @@
+"""A game's view link (games/watching.py, docs/api.md "Sharing a result"): its own token,
+answered as ``view_url``; it shows the sheet as it stands and follows new deals; nothing
+written through any address built from it; a GET of it writes nothing; games stored
+before it existed get one when the database is migrated."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+from conftest import read_csrf_token
+
+from scorekeeper import create_app
+from scorekeeper.web import db
+from scorekeeper.web.security import PRIVATE
+from tests.test_games_store import build
+from tests.test_privacy import snapshot
+
+VIEW = re.compile(r"^http://localhost/view/([0-9a-f]{20})$")
+PLAYERS = ["Ann", "Bob", "Cas"]
+
+
+@pytest.fixture
+def headers(client):
+    return {"X-CSRFToken": read_csrf_token(client)}
+
+
+def game_with_a_deal(client, headers) -> tuple[str, str]:
+    made = client.post("/api/v1/games", headers=headers, json={"players": PLAYERS})
+    assert made.status_code == 201
+    game_id, view_url = made.get_json()["id"], made.get_json()["view_url"]
+    added = client.post(f"/api/v1/games/{game_id}/deals", headers=headers, json={
+        "number": 1, "bullheads": {"Ann": 8, "Bob": 4, "Cas": 2}})
+    assert added.status_code == 201
+    return game_id, view_url
+
+
+def test_the_game_answers_its_view_link_with_a_token_of_its_own(client, headers):
+    game_id, view_url = game_with_a_deal(client, headers)
+    token = VIEW.match(view_url).group(1)
+    assert token != game_id
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["view_url"] == view_url
+    other, _ = game_with_a_deal(client, headers)
+    assert client.get(f"/api/v1/games/{other}").get_json()["view_url"] != view_url
+
+
+def test_the_view_shows_the_sheet_and_nothing_that_writes(client, headers, app):
+    game_id, view_url = game_with_a_deal(client, headers)
+    stranger = app.test_client()
+    answer = stranger.get(view_url + "?lang=en")
+    assert answer.status_code == 200
+    assert answer.headers["Cache-Control"] == PRIVATE  # a secret address, like the game's
+    page = answer.get_data(as_text=True)
+    assert game_id not in page  # no address of the game's own: none that writes
+    main = page[page.index('<main id="main">'):page.index("</main>")]
+    assert "<form" not in main and "<button" not in main and "<input" not in main
+    assert "This page shows the score as it stands and follows new deals by itself." in main
+    cells = re.findall(r'<td class="total[^"]*">(\d+)</td>', main)
+    assert cells == ["8", "4", "2"]
+    assert "Correct deal" not in main and "Undo deal" not in main
+
+
+def test_the_view_follows_new_deals_cheaply(client, headers, app):
+    game_id, view_url = game_with_a_deal(client, headers)
+    stranger = app.test_client()
+    first = stranger.get(view_url)
+    tag = first.headers["ETag"]
+    assert tag.strip('W/') == '"1"'
+    assert stranger.get(view_url, headers={"If-None-Match": tag}).status_code == 304
+    client.post(f"/api/v1/games/{game_id}/deals", headers=headers, json={
+        "number": 2, "bullheads": {"Ann": 1, "Bob": 10, "Cas": 5}})
+    moved = stranger.get(view_url + "?lang=en", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"].strip("W/") == '"2"'
+    page = moved.get_data(as_text=True)
+    assert re.findall(r'<td class="total[^"]*">(\d+)</td>', page) == ["9", "14", "7"]
+    assert 'data-version="2"' in page
+
+
+def test_no_write_through_an_address_built_from_the_view_link(client, headers, app):
+    game_id, view_url = game_with_a_deal(client, headers)
+    token = VIEW.match(view_url).group(1)
+    before = snapshot(app.config["DATABASE"])
+    body = {"number": 2, "bullheads": {"Ann": 9, "Bob": 9, "Cas": 9}, "client_id": "x"}
+    form = {"csrf_token": headers["X-CSRFToken"], "number": "2", "bh-0": "9", "bh-1": "9",
+            "bh-2": "9", "mode": "bullheads", "action": "save"}
+    tries = [
+        client.post(f"/view/{token}", data=form),
+        client.put(f"/view/{token}", data=form),
+        client.delete(f"/view/{token}", data=form),
+        client.post(f"/view/{token}/deals", data=form),
+        client.post(f"/api/v1/games/{token}/deals", headers=headers, json=body),
+        client.put(f"/api/v1/games/{token}/deals/1", headers=headers, json={**body, "number": 1}),
+        client.delete(f"/api/v1/games/{token}/deals/1", headers=headers, json={}),
+        client.post(f"/api/v1/games/{token}/deals/1/restore", headers=headers, json={}),
+        client.post(f"/api/v1/games/{token}/same-players", headers=headers),
+        client.post(f"/games/{token}/deals", data=form),
+        client.post(f"/games/{token}/deals/1/edit", data=form),
+        client.post(f"/games/{token}/deals/1/withdraw", data=form),
+        client.post(f"/games/{token}/keep", data=form),
+        client.post(f"/games/{token}/same-players", data=form),
+        client.post(f"/games/{token}/delete", data=form),
+    ]
+    codes = [answer.status_code for answer in tries]
+    assert codes == [405] * 3 + [404] * 12, codes
+    # Nor does it open the game's own pages, which write.
+    for path in (f"/games/{token}", f"/api/v1/games/{token}", f"/games/{token}/export.json"):
+        assert client.get(path).status_code == 404
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_reading_the_view_writes_nothing(client, headers, app):
+    _, view_url = game_with_a_deal(client, headers)
+    before = snapshot(app.config["DATABASE"])
+    for visitor in (app.test_client(), client):
+        for extra in ({}, {"If-None-Match": '"1"'}, {"If-None-Match": '"7"'}):
+            answer = visitor.get(view_url + "?lang=de", headers=extra)
+            assert answer.status_code in (200, 304)
+            assert not [h for h in answer.headers.getlist("Set-Cookie") if h.startswith("device=")]
+    assert snapshot(app.config["DATABASE"]) == before
+    assert app.test_client().get("/view/" + "0" * 20).status_code == 404
+
+
+def test_games_stored_before_the_view_link_get_one_each(tmp_path):
+    path = tmp_path / "before.sqlite"
+    before = next(i for i, script in enumerate(db.MIGRATIONS) if "view_token" in script)
+    conn = build(path, before)  # the schema just before games had view links
+    for row_id in (1, 2, 3):
+        conn.execute("INSERT INTO games (id, created_at, players, threshold, virgin_doubling,"
+                     " variant, note, token) VALUES (?, '2026-01-02T20:00:00Z',"
+                     " '[\"Ann\", \"Bob\"]', 66, 0, 'basic', '', ?)",
+                     (row_id, f"{row_id:020x}"))
+    conn.close()
+    client = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t"}).test_client()
+    views = [client.get(f"/api/v1/games/{n:020x}").get_json()["view_url"] for n in (1, 2, 3)]
+    tokens = [VIEW.match(url).group(1) for url in views]
+    assert len(set(tokens)) == 3
+    assert all(client.get(url).status_code == 200 for url in views)
+    stored = sqlite3.connect(path).execute("SELECT count(*) FROM games WHERE view_token IS NULL")
+    assert stored.fetchone()[0] == 0
