@@ -618,3 +618,50 @@ def test_the_season_names_its_champion_once_the_final_has_ended(here):
                         f"{shown['standings'][0]['number']}")
     assert champion["player"] == "Karin" and champion["final"]["rank"] == 1
     assert champion["rank"] is None  # a wild card: in no qualifier, so not in the ranking
+
+
+# --- The season's options on the events it creates (engine/event_options.py) ---
+
+
+def test_a_season_scored_by_bullheads_creates_qualifiers_scored_by_bullheads(here):
+    """Two tables where placement and bullheads order differently. Table A: 0, 30, 31,
+    32 bullheads; table B: 5, 6, 7, 8. By bullheads (fewest first): A's 0, then B's 5,
+    6, 7, 8, then A's 30, 31, 32. By placement A's 30 (5 points) would come before B's
+    7 (3 points)."""
+    season = Season(here, scoring="bullheads", qualify={"per_event": 2})
+    venue = season.venue("Köln")
+    event = here.event(EIGHT, {"X-Venue-Key": venue["venue_key"]}, season=season.id,
+                       venue=venue["id"])
+    assert event["scoring"] == "bullheads"
+    key = {"X-Director-Key": event["director_key"]}
+    tables = here.post(f"/api/v1/events/{event['id']}/rounds", None, 201,
+                       **key).get_json()["tables"]
+    high, low = tables[0]["players"], tables[1]["players"]
+    for table, totals in ((high, [0, 30, 31, 32]), (low, [5, 6, 7, 8])):
+        game = next(t["game"] for t in tables if t["players"] == table)
+        here.post(f"/api/v1/games/{game}/deals",
+                  {"number": 1, "bullheads": dict(zip(table, totals, strict=True))}, 201)
+    standings = here.get(f"/api/v1/events/{event['id']}/standings")["standings"]
+    assert [row["player"] for row in standings] == [high[0], *low, *high[1:]]
+    # The season takes the event's places as the event ranks them.
+    assert [q[0] for q in season.qualified()] == [high[0], low[0]]
+
+
+def test_the_final_started_with_knock_out_and_sign_off_has_them(here):
+    season = Season(here, scoring="wins", qualify={"per_event": 2})
+    season.venue("Köln")
+    qualified = season.qualifier("Köln", EIGHT, EIGHT)[:2]
+    final = here.post("/api/v1/events", {
+        "name": "Finale", "season": season.id, "kind": "final", "rounds": 1,
+        "fixed_deals": 1, "players": ["Wim", "Wendy", "Ilse", "Jan"], "knockout": 4,
+        "sign_off": True, "release": "round"}, 201, **season.organiser).get_json()
+    assert final["players"] == [*qualified, "Wim", "Wendy", "Ilse", "Jan"]
+    assert (final["scoring"], final["sign_off"], final["release"], final["knockout"]) == (
+        "wins", True, "round", 4)
+    # A final of another scoring than the season's is refused, and nothing is made.
+    before = here.rows()
+    answer = here.post("/api/v1/events", {"name": "Finale", "season": season.id,
+                                          "kind": "final", "rounds": 1, "scoring": "bullheads"},
+                       400, **season.organiser)
+    assert answer.get_json()["code"] == "SeasonOptionDiffers"
+    assert here.rows() == before

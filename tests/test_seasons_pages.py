@@ -284,3 +284,39 @@ def test_finding_a_player_by_number(app):
     for typed in ("x", "%C2%B2", "1" * 12, ""):  # "²" is a digit to Python, not a number
         assert server.client.get(f"/seasons/{season.id}/players?number={typed}"
                                  ).status_code == 404
+
+
+def test_the_final_started_from_the_form_takes_its_options_and_the_season_scoring(app):
+    """The organiser's page says the season's scoring and what the final may ask; the
+    event form opened for the final shows the season's scoring instead of a choice and
+    offers sign-off, release by round and a knock-out, which the final then has; the
+    organiser's page lists them once it is started."""
+    browsers = Browsers(app)
+    organiser = shown(browsers.organiser.get(browsers.organiser_page))
+    assert ("The season sets how the standings of each of its events count: placement "
+            "points, then relative points.") in organiser
+    assert "a knock-out of the best 4, 16 or 64" in organiser
+    links = browsers.add_venue("Spielwiese Köln")
+    venue_id = links[0].split("/venues/")[1].split("/")[0]
+    browsers.venue.get(links[0].replace("http://localhost", ""))
+    event_id, key, form = start_from_form(browsers.venue, browsers.season, venue_id,
+                                          players="\n".join(EIGHT), name="Vorrunde Köln")
+    assert 'id="season-scoring"' in form and 'name="scoring"' not in form
+    assert 'name="knockout"' in form and 'name="sign_off"' in form
+    play_event(app, event_id, key, EIGHT)
+    page = browsers.organiser.get(f"/events?season={browsers.season}&kind=final")
+    html = page.get_data(as_text=True)
+    assert '<details class="championship" open>' in html  # a final's options mean something
+    answer = browsers.organiser.post("/events", data={
+        "name": "Finale", "players": "Wim\nWendy\nIlse\nJan", "rounds": "1",
+        "end": "deals", "fixed_deals": "1", "threshold": "66", "season": browsers.season,
+        "venue": "", "kind": "final", "sign_off": "y", "knockout": "4",
+        "csrf_token": re.search(r'name="csrf-token" content="([^"]+)"', html)[1]})
+    final_id = re.search(r"/events/([^/]+)/director/", location(answer))[1]
+    final = browsers.organiser.get(f"/api/v1/events/{final_id}").get_json()
+    assert (final["scoring"], final["sign_off"], final["release"], final["knockout"]) == (
+        "placement", True, None, 4)
+    listed = shown(browsers.organiser.get(browsers.organiser_page))
+    assert "Signed results: a finished table counts once" in listed
+    assert "the best 4 play at tables of 4" in listed
+    assert "Released by round" not in listed  # only what the final chose

@@ -25,7 +25,10 @@ from flask import (
 from flask_babel import gettext
 
 from ..engine.errors import RulesError
+from ..events import present as event_present
+from ..events import store as events_store
 from ..events.errors import MAX_EVENT_FILE, EventFileTooLarge
+from ..events.forms import scoring_label
 from ..games import spreadsheet
 from ..games import store as games_store
 from ..web import keys, pdf, security
@@ -148,11 +151,14 @@ def _organiser(season: Season, key: str, problem: str | None = None, status: int
     links = [(venue, url_for("seasons.venue_link", season_id=season.id, venue_id=venue.id,
                              key=access.venue_key(key, venue.id), _external=True))
              for venue in season.venues]
+    final = next((e for e in events if e.kind == FINAL), None)
     page = render_template(
         "seasons/organiser.html", season=season, problem=problem, links=links,
         venue_form=venue_form or VenueForm(), merge_form=merge_form or MergeForm(),
-        file_form=FileForm(), new=request.args.get("new") == "1",
-        final=next((e for e in events if e.kind == FINAL), None),
+        file_form=FileForm(), new=request.args.get("new") == "1", final=final,
+        scoring=scoring_label(season.scoring),
+        final_options=[] if final is None else event_present.option_lines(
+            events_store.must_load(db, final.event_id)),
         qualified=len(standing.qualified(db, season.id)), merges=store.merges(db, season.id),
         words=present.Words(), rule=present.rule_text(season),
         organiser_url=url_for("seasons.organiser", season_id=season.id, key=key,
