@@ -665,3 +665,44 @@ def test_the_final_started_with_knock_out_and_sign_off_has_them(here):
                        400, **season.organiser)
     assert answer.get_json()["code"] == "SeasonOptionDiffers"
     assert here.rows() == before
+
+
+
+def test_a_qualifier_asking_for_signs_counts_once_every_table_is_signed(here):
+    season = Season(here, qualify={"per_event": 2})
+    venue = season.venue("Köln")
+    event = here.event(EIGHT, {"X-Venue-Key": venue["venue_key"]}, season=season.id,
+                       venue=venue["id"], sign_off=True)
+    order = here.play(event, EIGHT)
+    assert season.qualified() == []  # the games ended, their results await their signs
+    seen = here.client.get(f"/api/v1/events/{event['id']}",
+                           headers={"X-Director-Key": event["director_key"]}).get_json()
+    table_phone = Server(here.app)  # another player's phone at the tables
+    for table in seen["tables"]:
+        table_phone.post(f"/api/v1/events/{event['id']}/rounds/1/tables/{table['table']}"
+                         "/sign-off", {"client_id": f"sign-{table['table']}",
+                                       "game": table["game"]}, 200)
+    assert [q[0] for q in season.qualified()] == order[:2]
+
+
+def test_a_player_the_director_renames_keeps_their_season_number(here):
+    season = Season(here, qualify={"per_event": 2})
+    venue = season.venue("Köln")
+    event = here.event(EIGHT, {"X-Venue-Key": venue["venue_key"]}, season=season.id,
+                       venue=venue["id"])
+    order = here.play(event, EIGHT)
+    number = season.number(order[0])
+    renamed = f"{order[0]} van Dijk"
+    answer = here.client.patch(f"/api/v1/events/{event['id']}/players",
+                               json={"from": order[0], "to": renamed},
+                               headers={"X-Director-Key": event["director_key"]})
+    assert answer.status_code == 200, answer.get_json()
+    assert len(season.standings()["standings"]) == len(EIGHT)  # nobody got a new number
+    page = here.get(f"/api/v1/seasons/{season.id}/players/{number}")
+    assert page["qualifiers"][0]["rank"] == 1 and page["qualified"] is not None
+    # The renamed spelling finds the number from now on, as a new event's entrant.
+    later = here.event([renamed, "Ilse", "Jan", "Karin", "Lars", "Mila", "Noor", "Olga"],
+                       {"X-Venue-Key": venue["venue_key"]}, season=season.id,
+                       venue=venue["id"], name="Tweede")
+    here.play(later, [renamed, "Ilse", "Jan", "Karin", "Lars", "Mila", "Noor", "Olga"])
+    assert here.get(f"/api/v1/seasons/{season.id}/players/{number}")["events"] == 2
