@@ -12,8 +12,10 @@ function part() {
   return document.getElementById("table-sign");
 }
 
+/** Whether the sheet shows the game's end: its finished area with the result's actions
+ * (a club event's table has no "same players" form there, only the event's link). */
 function sheetFinished() {
-  return document.getElementById("same-players") !== null;
+  return document.querySelector("#finished.finished-actions") !== null;
 }
 
 /** Whether the part should be asked for again: the sheet and the part disagree on the
