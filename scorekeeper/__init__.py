@@ -5,8 +5,8 @@ imports nothing from Flask; :mod:`scorekeeper.web` is the shared Flask layer (da
 languages, security, error handlers, PDFs); each feature (``games``, ``check``,
 ``tournament``, and ``rules``, the rules reference) builds on those two only, as thin
 blueprints that parse input, call the engine or their store, and render; club ``events``
-build on games, and a club's ``series`` on events and games. Only this factory knows
-every feature.
+build on games, a club's ``series`` on events and games, and a championship's
+``seasons`` on events, series and games. Only this factory knows every feature.
 """
 
 from __future__ import annotations
@@ -121,6 +121,9 @@ def register_blueprints(app: Flask) -> None:
     from .games import watching as games_watching
     from .rules import export as rules_export
     from .rules import views as rules_views
+    from .seasons import access as seasons_access
+    from .seasons import api as seasons_api
+    from .seasons import views as seasons_views
     from .series import api as series_api
     from .series import key as series_key
     from .series import views as series_views
@@ -133,7 +136,7 @@ def register_blueprints(app: Flask) -> None:
         games_watching.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,
-        events_signing.bp, series_views.bp, series_api.bp,
+        events_signing.bp, series_views.bp, series_api.bp, seasons_views.bp, seasons_api.bp,
     ):
         app.register_blueprint(blueprint)
     # A club event keeps its tables' games: the games store asks it before one changes,
@@ -146,9 +149,11 @@ def register_blueprints(app: Flask) -> None:
     # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)
     security.csrf.exempt(tournament_api.sheets_api)
-    for header in (events_director.HEADER, series_key.HEADER):
+    for header in (events_director.HEADER, series_key.HEADER,
+                   seasons_access.ORGANISER_HEADER, seasons_access.VENUE_HEADER):
         security.csrf.key_header(header)
     # Answers at these addresses, and redirects to them, hold a key.
-    security.key_address("events.director")
-    security.key_address("series.director")
+    for endpoint in ("events.director", "series.director", "seasons.organiser",
+                     "seasons.venue_link"):
+        security.key_address(endpoint)
     rules_export.init_app(app)

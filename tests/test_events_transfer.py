@@ -323,3 +323,41 @@ def test_an_event_file_over_the_limit_is_refused(elsewhere):
         **elsewhere.csrf, "Content-Type": "application/json"})
     assert answer.status_code in (400, 413)
     assert answer.get_json()["code"] in ("EventFileTooLarge", "BodyTooLarge")
+
+
+def test_an_import_stores_each_game_on_its_own_and_leaves_nothing_when_the_event_fails(
+        director, elsewhere):
+    """The games go in first, each in a short transaction of its own; if the event's own
+    transaction then fails (here: whoever the event is imported for refuses it), the
+    games are deleted again and the database is row for row what it was."""
+    import sqlite3
+
+    from scorekeeper.events import transfer
+    from scorekeeper.web.db import get_db
+
+    eid = played_evening(director)
+    data = director.get(f"/api/v1/events/{eid}/export", key=True).get_json()
+    path = elsewhere.client.application.config["DATABASE"]
+
+    def rows() -> dict[str, list]:
+        with sqlite3.connect(path) as conn:
+            names = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")]
+            return {n: sorted(conn.execute(f'SELECT * FROM "{n}"').fetchall(), key=repr)
+                    for n in names if not n.startswith("sqlite_")}
+
+    def refuse(_db, _event_id):
+        raise RuntimeError("not this one")
+
+    elsewhere.client.get("/healthz")  # the database is made and migrated
+    before = rows()
+    with elsewhere.client.application.app_context():
+        with pytest.raises(RuntimeError):
+            transfer.import_event(get_db(), data, "0" * 64, "test", then=refuse)
+    assert rows() == before
+    with elsewhere.client.application.app_context():
+        stored: list[str] = []
+        transfer.import_event(get_db(), data, "0" * 64, "test",
+                              then=lambda _db, event_id: stored.append(event_id))
+        games = get_db().execute("SELECT count(*) FROM games").fetchone()[0]
+    assert len(stored) == 1 and games == len(data["tables"]) + len(data["replaced"])

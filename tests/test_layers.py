@@ -16,11 +16,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
-FEATURES = ("games", "check", "tournament", "rules", "events", "series")
+FEATURES = ("games", "check", "tournament", "rules", "events", "series", "seasons")
 #: A feature built on another one: club events seat tables that each play an ordinary
 #: game, so ``events`` may use the games feature's store; a club's series gathers events
-#: (and their games' records), so ``series`` may use both. Nothing imports series.
-BUILDS_ON = {"events": {"games"}, "series": {"events", "games"}}
+#: (and their games' records), so ``series`` may use both; a championship season gathers
+#: events from many venues as a series does, so ``seasons`` may use all three. Nothing
+#: imports series or seasons.
+BUILDS_ON = {"events": {"games"}, "series": {"events", "games"},
+             "seasons": {"events", "series", "games"}}
 WEB_FRAMEWORKS = ("flask", "flask_babel", "flask_wtf", "flask_frozen", "werkzeug", "wtforms",
                   "jinja2")
 #: The application factory may import every feature: wiring them is its job.

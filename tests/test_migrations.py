@@ -38,7 +38,7 @@ ROWS: dict[str, list[dict[str, object]]] = {
                "note": "Kroeg", "rows": 4, "takes_at": 6, "hand_size": 10,
                "client_id": "phone-game-1", "token": GAME, "series": None, "digest": None,
                "deal_count": 2, "finished": 0, "updated_at": "2026-10-02T19:40:00Z",
-               "version": 2, "ended_at": None}],
+               "version": 2, "ended_at": None, "view_token": "7" * 20}],
     "game_events": [
         {"id": 1, "game_id": 1, "kind": "deal", "number": 1,
          "bullheads": '{"Ann": 5, "Bob": 3}', "hand": None, "cards": None,
@@ -48,9 +48,12 @@ ROWS: dict[str, list[dict[str, object]]] = {
          "client_id": "deal-2", "created_at": "2026-10-02T19:40:00Z", "withdrawn": 0}],
     "events": [{"id": EVENT, "created_at": AT, "name": "Clubavond", "players": PLAYERS,
                 "rounds": 2, "seed": 7, "threshold": None, "fixed_deals": 1,
-                "virgin_doubling": 0, "director_hash": "0" * 64}],
-    "event_tables": [{"event_id": EVENT, "round": 1, "number": 1, "players": PLAYERS,
-                      "game": GAME, "reopened": 0, "paper": None, "paper_at": None}],
+                "virgin_doubling": 0, "director_hash": "0" * 64,
+                "options": '{"scoring": "wins", "sign_off": true}', "numbers": '{"Ann": 4}'}],
+    "event_tables": [{"event_id": EVENT, "round": 1, "number": 1,
+                      "players": '["Ann", "Bob"]',  # the game's players
+                      "game": GAME, "reopened": 0, "paper": None, "paper_at": None,
+                      "last_device": "e" * 16, "signed": None}],
     "event_changes": [{"id": 1, "event_id": EVENT, "kind": "join", "player": "Gijs",
                        "from_round": 2, "created_at": AT}],
     "game_players": [
@@ -75,6 +78,8 @@ ROWS: dict[str, list[dict[str, object]]] = {
     "series_events": [{"series_id": SERIES, "event_id": EVENT, "joined_at": AT}],
     "series_merges": [{"id": 1, "series_id": SERIES, "from_key": "jose", "from_name": "Jose",
                        "into_name": "José", "created_at": AT}],
+    "event_renames": [{"id": 1, "event_id": EVENT, "from_name": "Fien", "to_name": "Fiene",
+                       "at": AT}],
 }
 
 

@@ -64,6 +64,28 @@ def new_event(client) -> tuple[str, str]:
     return event, director["X-Director-Key"]
 
 
+def new_season(client) -> dict[str, str]:
+    """A season with a venue and a qualifier of ten that has ended: a season page, a
+    venue's, an event's results and players' pages with something on them."""
+    headers = {"X-CSRFToken": read_csrf_token(client)}
+    season = client.post("/api/v1/seasons", headers=headers, json={
+        "name": "DM", "qualify": {"per_event": 2}}).get_json()
+    organiser = {**headers, "X-Organiser-Key": season["organiser_key"]}
+    venue = client.post(f"/api/v1/seasons/{season['id']}/venues", headers=organiser,
+                        json={"name": "Spielwiese"}).get_json()
+    event = client.post("/api/v1/events", headers={**headers, "X-Venue-Key": venue["venue_key"]},
+                        json={"name": "Q", "players": TEN, "rounds": 1, "fixed_deals": 1,
+                              "season": season["id"], "venue": venue["id"]}).get_json()
+    tables = client.post(f"/api/v1/events/{event['id']}/rounds", headers={
+        **headers, "X-Director-Key": event["director_key"]}).get_json()["tables"]
+    for table in tables:
+        client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
+            "number": 1, "bullheads": {p: 3 * i for i, p in enumerate(table["players"])}})
+    return {"season_id": season["id"], "organiser_key": season["organiser_key"],
+            "venue_id": venue["id"], "venue_key": venue["venue_key"],
+            "season_event": event["id"]}
+
+
 def device_cookies(response) -> list[str]:
     return [h for h in response.headers.getlist("Set-Cookie") if h.startswith("device=")]
 
@@ -105,7 +127,7 @@ def stored(app, client):
             "event_id": event, "key": key,
             "series_id": series.get_json()["id"], "series_key": series.get_json()["director_key"],
             "table": "1", "number": "1", "game": "1", "lang": "nl", "paper": "a4",
-            "filename": "css/site.css"}
+            "filename": "css/site.css", **new_season(client)}
 
 
 #: Queries that make a GET route do more than its plain page.
@@ -121,11 +143,16 @@ def get_routes(app) -> list[tuple[str, str]]:
 
 def fill(rule: str, values: dict[str, str]) -> str:
     """The rule with a stored value for each part; ``<key>`` is the director's key of the
-    event or of the series the route belongs to, as its director's browser opens it."""
+    event or of the series the route belongs to, as its director's browser opens it, or
+    a season's organiser's or venue's key; a season's ``<event_id>`` is its qualifier."""
     def value(match: re.Match) -> str:
         name = match.group(1)
         if name == "key" and rule.startswith("/series/"):
             name = "series_key"
+        elif name == "key" and rule.startswith("/seasons/"):
+            name = "venue_key" if "/venues/" in rule else "organiser_key"
+        elif name == "event_id" and rule.startswith("/seasons/"):
+            name = "season_event"
         assert name in values, (f"the GET route {rule} takes <{name}>: give this test a value "
                                 "for it, so that the route is walked too")
         return values[name]
@@ -138,6 +165,73 @@ def test_opening_the_directors_link_writes_nothing(app, client, stored):
     before = snapshot(path)
     answer = app.test_client().get(f"/events/{stored['event_id']}/director/{stored['key']}")
     assert answer.status_code == 200
+    assert snapshot(path) == before
+
+
+def test_opening_a_seasons_links_writes_nothing_and_gives_only_its_cookie(app, stored):
+    path = app.config["DATABASE"]
+    before = snapshot(path)
+    season, venue = stored["season_id"], stored["venue_id"]
+    for url, cookie in ((f"/seasons/{season}/organiser/{stored['organiser_key']}", "organiser"),
+                        (f"/seasons/{season}/venues/{venue}/{stored['venue_key']}", "venue")):
+        answer = app.test_client().get(url)
+        assert answer.status_code == 200
+        assert answer.headers["Cache-Control"] == PRIVATE
+        # its key's cookie, and the session of the page's CSRF token: no device, no row
+        assert {h.split("=")[0] for h in answer.headers.getlist("Set-Cookie")} == {
+            cookie, "session"}
+    assert snapshot(path) == before
+
+
+#: Every write of a season, with a body that would change something if it were let in.
+SEASON_WRITES = [
+    ("/api/v1/seasons/{season_id}/venues", {"name": "Mine"}),
+    ("/api/v1/seasons/{season_id}/merge", {"from": 1, "into": 2}),
+    ("/api/v1/seasons/{season_id}/venues/{venue_id}/results", {"format": "x"}),
+    ("/api/v1/events", {"name": "Q", "players": TEN, "rounds": 1, "season": "{season_id}",
+                        "venue": "{venue_id}"}),
+    ("/api/v1/events", {"name": "F", "rounds": 1, "season": "{season_id}", "kind": "final"}),
+]
+SEASON_FORMS = [
+    ("/seasons/{season_id}/venues", {"name": "Mine"}),
+    ("/seasons/{season_id}/merge", {"source": "1", "target": "2"}),
+    ("/seasons/{season_id}/venues/{venue_id}/results", {"kind": "qualifier"}),
+    ("/events?season={season_id}&venue={venue_id}&kind=qualifier",
+     {"name": "Q", "players": "\n".join(TEN), "rounds": "1", "season": "{season_id}",
+      "venue": "{venue_id}", "kind": "qualifier"}),
+]
+
+
+def test_a_stranger_changes_nothing_of_a_season(app, stored):
+    """Every write of a season from a browser or program without its keys: 403 and not
+    a row changed; a venue's key changes nothing but that venue's own."""
+    path = app.config["DATABASE"]
+    before = snapshot(path)
+    stranger = app.test_client()
+    token = read_csrf_token(stranger)
+
+    def filled(value):
+        if isinstance(value, str):
+            return value.format(**stored)
+        if isinstance(value, dict):
+            return {k: filled(v) for k, v in value.items()}
+        return value
+
+    for url, body in SEASON_WRITES:
+        for keys in ({}, {"X-Venue-Key": "x" * 32}, {"X-Organiser-Key": stored["venue_key"]}):
+            answer = stranger.post(filled(url), json=filled(body),
+                                   headers={"X-CSRFToken": token, **keys})
+            assert answer.status_code == 403, (url, keys, answer.get_json())
+    for url, body in SEASON_FORMS:
+        answer = stranger.post(filled(url), data={**filled(body), "csrf_token": token})
+        assert answer.status_code == 403, (url, answer.get_data(as_text=True)[:300])
+    # The venue's own key does not open the organiser's doors.
+    venue = app.test_client()
+    venue.get(f"/seasons/{stored['season_id']}/venues/{stored['venue_id']}/{stored['venue_key']}")
+    for url, body in SEASON_FORMS[:2]:
+        answer = venue.post(filled(url), data={**filled(body),
+                                               "csrf_token": read_csrf_token(venue)})
+        assert answer.status_code == 403, url
     assert snapshot(path) == before
 
 

@@ -136,6 +136,8 @@ def test_conflicts_are_the_refusals_answered_409():
         "EventHasDirector",
         "NothingToReopen", "NotReopened", "EventFull", "EventChangesFull",
         "SeriesFull", "MergesFull", "PlayerNotOut", "TooLateToUndo", "NothingToPutBack",
+        "VenuesFull", "SeasonEventsFull", "FinalExists", "SeasonPlayersFull",
+        "QualifierSentElsewhere", "QualifierPlayedHere",
         "NoSignOff", "GameNotOver", "SameDevice", "AlreadySigned", "TableSignedOff",
         "RoundNotSigned", "KnockoutTooFew", "RenamesFull", "SwapStarted", "EventInSeries"}
     assert errors.NoSuchDeal.status == 404 and errors.EmptyRow.status == 400
@@ -143,11 +145,13 @@ def test_conflicts_are_the_refusals_answered_409():
 
 def test_not_yours_to_change_is_answered_403():
     """A change to a club event without its director's key (or a sign without the table's
-    game link), or to a series without its key (and an event added to it without the
-    event's): the one 403 family."""
+    game link), to a series without its key (and an event added to it without the
+    event's), or to a season without its organiser's or a venue's key: the one 403
+    family."""
     assert {cls.__name__ for cls in REFUSALS if cls.status == 403} == {
         "DirectorOnly", "NotADirectorLink", "RoundClosed", "SeriesOnly", "NotASeriesLink",
-        "NotAtTable", "SeriesEventKey"}
+        "NotAtTable", "SeriesEventKey",
+        "OrganiserOnly", "NotAnOrganiserLink", "VenueOnly", "NotAVenueLink"}
 
 
 def test_a_field_is_shown_as_typed_or_as_json_and_cut_at_40():

@@ -29,7 +29,7 @@ def test_table_sizes(count, sizes):
     assert table_sizes(count) == sizes
 
 
-@pytest.mark.parametrize("count", range(6, 201))
+@pytest.mark.parametrize("count", range(6, 251))
 def test_table_sizes_are_fours_then_fives(count):
     sizes = table_sizes(count)
     assert sum(sizes) == count
@@ -40,8 +40,10 @@ def test_table_sizes_are_fours_then_fives(count):
         assert sizes.count(5) < 4  # four tables of 5 would seat as five tables of 4
 
 
-@pytest.mark.parametrize("count", [-1, 0, 5, 201])
-def test_table_sizes_refuse_counts_outside_6_to_200(count):
+@pytest.mark.parametrize("count", [-1, 0, 5, 251])
+def test_table_sizes_refuse_counts_outside_6_to_250(count):
+    """An ordinary event seats at most 200 (its start refuses more), a season's final
+    250."""
     with pytest.raises(EventPlayerCount):
         table_sizes(count)
 

@@ -46,6 +46,9 @@ MAX_GAME_EVENTS = 1000
 # Club events (docs/rules.md, Club events): many tables, several rounds
 MIN_EVENT_PLAYERS = 6
 MAX_EVENT_PLAYERS = 200
+#: The most players one event seats: a championship season's final seats its qualified
+#: players and its wild cards past an ordinary event's 200 (a Wizard final seats 190–230).
+MAX_FINAL_PLAYERS = 250
 #: Names an event holds, players who left included: joining and leaving under new names
 #: must not grow it (and its standings and paper) without bound.
 MAX_EVENT_NAMES = 250

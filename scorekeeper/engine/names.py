@@ -49,8 +49,8 @@ from .errors import (
 )
 from .limits import MAX_NAME
 
-__all__ = ["distinct_names", "lookalike_key", "name_key", "normal_name", "plain_key",
-           "plain_name", "refuse_controls"]
+__all__ = ["distinct_names", "folded_key", "lookalike_key", "name_key", "normal_name",
+           "plain_key", "plain_name", "refuse_controls"]
 
 #: Controls that are white space in a pasted list: tab, line feed, vertical tab, form
 #: feed, carriage return and next line. Every other control is refused.
@@ -203,6 +203,38 @@ def plain_key(text: str) -> str:
     folded = unicodedata.normalize("NFKD", plain_name(text).casefold())
     bare = "".join(c for c in folded if not unicodedata.category(c).startswith("M"))
     return " ".join(bare.translate(_PLAIN_LETTERS).split())
+
+
+#: Letters that carry their mark inside (no decomposition separates it) and what they are
+#: without it, after case folding: the Danish and Norwegian ø, the Polish ł, the Croatian
+#: đ, the Icelandic ð and þ, the ligatures æ and œ, the Turkish dotless ı, and a few more.
+_UNMARKED = str.maketrans({
+    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i",
+    "ħ": "h", "ŧ": "t", "ŀ": "l", "ƀ": "b", "ɨ": "i", "ʉ": "u", "ß": "ss", "ſ": "s",
+})
+
+
+def folded_key(name: str) -> str:
+    """What two names are compared by when a player may have typed them with or without
+    the marks on their letters (a championship's venues, each with its own keyboard):
+    :func:`name_key`, then every mark taken off its letter.
+
+    >>> folded_key("Søren") == folded_key("Soren"), folded_key("Łukasz") == folded_key("lukasz")
+    (True, True)
+    >>> folded_key("Müller") == folded_key("Muller"), folded_key("Müller") == folded_key("Mueller")
+    (True, False)
+    >>> folded_key("Ann") == folded_key("Anne")
+    False
+    """
+    text, before = plain_name(name), None
+    # Folding, decomposing and taking marks off again until nothing changes: a
+    # compatibility form (𝐀, ﬁ) decomposes into letters that fold once more, and a mark
+    # standing alone leaves white space to trim.
+    while text != before:
+        before = text
+        decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNMARKED))
+        text = plain_name("".join(c for c in decomposed if not unicodedata.combining(c)))
+    return unicodedata.normalize("NFC", text)
 
 
 def distinct_names(values: Iterable[object], limit: int = MAX_NAME,

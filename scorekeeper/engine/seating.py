@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from . import seating_search as search
 from .errors import EventPlayerCount, NameRepeated
-from .limits import EVENT_TABLE, MAX_EVENT_PLAYERS, MAX_EVENT_TABLE, MIN_EVENT_PLAYERS
+from .limits import EVENT_TABLE, MAX_EVENT_TABLE, MAX_FINAL_PLAYERS, MIN_EVENT_PLAYERS
 
 T = TypeVar("T")
 
@@ -33,13 +33,14 @@ KICKS = 8
 
 
 def table_sizes(count: int) -> tuple[int, ...]:
-    """Sizes of the tables for ``count`` players: as many tables of 4 as possible, the
-    rest of 5; tables of 3 only for 6, 7 and 11 players.
+    """Sizes of the tables for ``count`` players (6 to 250: a season's final seats more
+    than the 200 of an ordinary event): as many tables of 4 as possible, the rest of 5;
+    tables of 3 only for 6, 7 and 11 players.
 
     >>> table_sizes(16), table_sizes(10), table_sizes(7)
     ((4, 4, 4, 4), (5, 5), (4, 3))
     """
-    if not MIN_EVENT_PLAYERS <= count <= MAX_EVENT_PLAYERS:
+    if not MIN_EVENT_PLAYERS <= count <= MAX_FINAL_PLAYERS:
         raise EventPlayerCount(count=count)
     if count in _WITH_THREES:
         return _WITH_THREES[count]

@@ -10,20 +10,20 @@ and status (400 bad input, 403 not the director, 404 no such event, 409 not now)
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Mapping
 
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
-from ..engine.event_options import options_of
+from ..engine.event_options import EVENING, EventOptions, options_of
 from ..engine.limits import MAX_CLIENT_ID
-from ..engine.standings import Standing
+from ..engine.settings import Settings
 from ..web import device as devices
 from ..web import keys, security, throttle
 from ..web.db import get_db, transaction
 from ..web.jsonio import BadShape, parse_json, read_json
-from . import checks, director, joining, progress, store, transfer
+from . import checks, director, joining, progress, season_link, store, transfer
 from .errors import (
     MAX_EVENT_FILE,
     MAX_SEED,
@@ -31,16 +31,13 @@ from .errors import (
     BadSeed,
     EventFileTooLarge,
     EventNotAnObject,
+    NotInASeason,
 )
 from .progress import Progress, TableState, load_progress, seat_next_round
+from .progress import standing_rows as rows_json
 from .store import API_DEVICE, must_load
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
-
-
-def number(value: Fraction) -> int | float:
-    """A shared or relative score as JSON: whole numbers exact, others to 2 decimals."""
-    return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
 def sign_json(table: TableState) -> dict | None:
@@ -64,12 +61,6 @@ def table_json(table: TableState, directing: bool = False, withheld: bool = Fals
     if directing:
         data["game"] = table.seat.game
     return data
-
-
-def rows_json(rows: list[Standing]) -> list[dict]:
-    return [{"rank": row.rank, "player": row.player, "points": number(row.points),
-             "relative": number(row.relative), "bullheads": row.bullheads,
-             "games": row.games, "wins": row.wins, "lot": row.lot} for row in rows]
 
 
 def knockout_json(state: Progress, directing: bool = False) -> list[dict]:
@@ -174,16 +165,71 @@ def created(event_id: str, key: str):
     return security.keep_secret(jsonify(answer)), 201
 
 
+def players_of(entries: list[object], season: str | None, venue: str | None,
+               kind: str | None, options: dict) -> tuple[list[str], dict[str, int],
+                                                          season_link.Plan | None]:
+    """A new event's players (each a name or ``{"name", "number"}``) and the season
+    numbers given, by name; for an event of a season, the season's plan for it (the
+    final seats the qualified players before the wild cards given here)."""
+    names, given = checks.entries(entries)
+    if season is None:
+        if venue is not None or kind is not None:
+            raise NotInASeason()
+        players = checks.checked_players(names)
+        return players, checks.numbers_of(players, given), None
+    typed = [checks.checked_player(name) for name in names]
+    plan = season_link.prepare(season_link.Asked(
+        season, venue, kind, typed, checks.numbers_of(typed, given), options))
+    return checks.checked_players(plan.players, plan.max_players), plan.numbers, plan
+
+
+def store_new(name: str, players: list[str], rounds: int, seed: int,
+              settings: Settings, numbers: dict[str, int], series: str | None,
+              plan: season_link.Plan | None, options: EventOptions = EVENING,
+              device: str | None = API_DEVICE) -> tuple[str, str]:
+    """Store a new event, joined to its series and recorded in its season in the same
+    transaction; answers its id and its director's key. ``device`` None: the caller
+    writes the history's first line itself."""
+    db, key = get_db(), keys.new_key()
+    with transaction(db):
+        event_id = store.create_event(db, name, players, rounds, seed, settings,
+                                      keys.key_hash(key), numbers=numbers, options=options)
+        if series is not None:
+            joining.admit(db, series, event_id)
+        if plan is not None:
+            plan.admit(db, event_id)
+        if device is not None:
+            store.log(db, event_id, device, "create")
+    return event_id, key
+
+
+def event_options(fields: Mapping[str, object], players: int,
+                  plan: season_link.Plan | None) -> EventOptions:
+    """A new event's options from the fields sent (the JSON body's, or the page's form):
+    for an event of a season, what the season sets for its events (its scoring) counts
+    as if sent. Raises the refusal of the first option that is wrong."""
+    return options_of({**fields, **plan.options} if plan is not None else fields, players)
+
+
+def _text_or_none(data: dict, field: str) -> str | None:
+    value = data.get(field)
+    if value is not None and not isinstance(value, str):
+        raise BadShape(field=field, expected="text")
+    return value
+
+
 @bp.post("")
 def create():
     data = read_json()
     if not isinstance(data, dict):
         raise EventNotAnObject()
     name = checks.checked_name(data.get("name"))
-    players = data.get("players")
+    season = _text_or_none(data, "season")
+    players = data.get("players", [] if season is not None else None)
     if not isinstance(players, list):
         raise BadShape(field="players", expected="a list")
-    players = checks.checked_players(players)
+    players, numbers, plan = players_of(players, season, _text_or_none(data, "venue"),
+                                        _text_or_none(data, "kind"), data)
     rounds = data.get("rounds")
     if isinstance(rounds, str):
         raise BadRounds(value=rounds)
@@ -193,17 +239,9 @@ def create():
     settings = checks.games_settings(_whole_or_none(data, "threshold"),
                                      _whole_or_none(data, "fixed_deals"),
                                      data.get("virgin_doubling", False))
-    options = options_of(data, len(players))
-    series = data.get("series")
-    if series is not None and not isinstance(series, str):
-        raise BadShape(field="series", expected="text")
-    db, key = get_db(), keys.new_key()
-    with transaction(db):
-        event_id = store.create_event(db, name, players, rounds, _seed(data), settings,
-                                      keys.key_hash(key), options=options)
-        if series is not None:
-            joining.admit(db, series, event_id)
-        store.log(db, event_id, API_DEVICE, "create")
+    options = event_options(data, len(players), plan)
+    event_id, key = store_new(name, players, rounds, _seed(data), settings, numbers,
+                              _text_or_none(data, "series"), plan, options)
     return created(event_id, key)
 
 
@@ -247,8 +285,9 @@ def _change(event_id: str, kind: str):
     if not isinstance(data, dict):
         raise EventNotAnObject()
     name = checks.checked_player(data.get("player"))
+    number = checks.checked_number(data.get("number")) if kind == store.JOIN else None
     db = get_db()
-    _stored, change = store.change_player(db, event_id, kind, name, device)
+    _stored, change = store.change_player(db, event_id, kind, name, device, number)
     answer = event_json(load_progress(db, event_id), directing=True)
     answer["change"] = {"kind": change.kind, "player": change.player,
                         "from_round": change.from_round}

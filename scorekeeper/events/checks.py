@@ -19,7 +19,7 @@ from ..engine.limits import (
 )
 from ..engine.names import distinct_names, normal_name
 from ..engine.settings import Settings, make_settings, whole
-from .errors import BadEventName, BadRounds
+from .errors import MAX_SEASON_NUMBER, BadEventName, BadRounds, BadSeasonNumber, NumberRepeated
 
 #: Stand-ins for a table's players while the games' settings are checked.
 _A_TABLE = ("1", "2", "3", "4", "5")
@@ -37,12 +37,52 @@ def checked_player(value: object) -> str:
     return normal_name(value, MAX_NAME)
 
 
-def checked_players(values: Sequence[object]) -> list[str]:
-    """6 to 200 names, distinct without regard to case (a table's game needs that)."""
+def checked_players(values: Sequence[object], limit: int = MAX_EVENT_PLAYERS) -> list[str]:
+    """6 to 200 names (a season's final: up to ``limit``), distinct without regard to case
+    (a table's game needs that)."""
     names = distinct_names(values, MAX_NAME, lambda name: NameRepeated(player=name))
-    if not MIN_EVENT_PLAYERS <= len(names) <= MAX_EVENT_PLAYERS:
+    if not MIN_EVENT_PLAYERS <= len(names) <= limit:
         raise EventPlayerCount(count=len(names))
     return names
+
+
+def checked_number(value: object) -> int | None:
+    """A season number a player gives: a whole number from 1 to 999999, or nothing."""
+    if value is None or value == "":
+        return None
+    number = whole(value.strip() if isinstance(value, str) else value)
+    if number is None or not 1 <= number <= MAX_SEASON_NUMBER:
+        raise BadSeasonNumber(value=value)
+    return number
+
+
+def entries(values: Sequence[object]) -> tuple[list[object], dict[object, int]]:
+    """The players of a request, each a name or ``{"name": ..., "number": 427}``: the
+    names as given (judged by :func:`checked_players`) and the numbers given, by those
+    names. Two players giving one number are refused."""
+    names: list[object] = []
+    numbers: dict[object, int] = {}
+    givers: dict[int, object] = {}
+    for value in values:
+        if isinstance(value, dict):
+            name, number = value.get("name"), checked_number(value.get("number"))
+            if number is not None:
+                if number in givers:
+                    raise NumberRepeated(number=number, player=givers[number], other=name)
+                givers[number] = name
+                if isinstance(name, str):
+                    numbers[name] = number
+            names.append(name)
+        else:
+            names.append(value)
+    return names, numbers
+
+
+def numbers_of(names: Sequence[str], given: dict[object, int]) -> dict[str, int]:
+    """The numbers given, by each player's name as stored (names are made once, so a
+    name typed with extra spaces finds its number)."""
+    made = {normal_name(key): number for key, number in given.items() if isinstance(key, str)}
+    return {name: made[name] for name in names if name in made}
 
 
 def checked_rounds(value: object) -> int:

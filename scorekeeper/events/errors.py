@@ -22,6 +22,8 @@ MAX_SEED = 2**63 - 1
 MAX_PAPER_TOTAL = 9999
 #: The largest event file read back: the largest body the server takes.
 MAX_EVENT_FILE = 256 * 1024
+#: A season number a player gives: short enough to say aloud and type on a phone.
+MAX_SEASON_NUMBER = 999999
 
 
 class NoSuchEvent(RulesError):
@@ -303,6 +305,89 @@ class EventFileField(RulesError):
 
     template = N_("In this event file, “%(field)s” is not as this app writes it.")
     field: str
+
+
+class BadSeasonNumber(RulesError):
+    """A player's season number, given when they join an event."""
+
+    template = N_("A season number is a whole number from 1 to %(limit)s, not “%(value)s”.")
+    value: object
+    limit: int = MAX_SEASON_NUMBER
+
+
+class NumberRepeated(RulesError):
+    template = N_("“%(player)s” and “%(other)s” both give the season number %(number)s: a "
+                  "number is one player's.")
+    number: int
+    player: object
+    other: object
+
+
+class NotInASeason(RulesError):
+    """``venue`` or ``kind`` sent without ``season``."""
+
+    template = N_("“venue” and “kind” belong to an event of a championship season: send "
+                  "“season” too.")
+
+
+# --- An event file replayed (events/replay.py): the sentence names what does not add up ---
+
+
+class FileTableWrong(RulesError):
+    """The reader refused a table's game: a deal missing, doubled or out of bounds."""
+
+    template = N_("In this event file, the game at table %(table)s of event round "
+                  "%(round)s is not as this app writes it: a deal is missing, doubled or "
+                  "beyond what the cards allow.")
+    round: object
+    table: object
+
+
+class FileTableUnfinished(RulesError):
+    template = N_("In this event file, the game at table %(table)s of event round "
+                  "%(round)s has not ended: send the file once every game has ended.")
+    round: int
+    table: int
+
+
+class FileRoundsLeft(RulesError):
+    template = N_("This event file's event has played %(played)s of its %(rounds)s event "
+                  "rounds: send the file once every event round has been played.")
+    played: int
+    rounds: int
+
+
+class FileWithoutResults(RulesError):
+    """A file from before files carried their results, or one whose results were cut."""
+
+    template = N_("This event file holds no standings or no totals of its tables: download "
+                  "it again from the director's page of the finished event.")
+
+
+class FileTotalWrong(RulesError):
+    template = N_("In this event file, %(player)s's total at table %(table)s of event round "
+                  "%(round)s is %(stated)s, but the game's deals add up to %(replayed)s.")
+    round: int
+    table: int
+    player: str
+    stated: object
+    replayed: int
+
+
+class FileStandingWrong(RulesError):
+    template = N_("In this event file's standings, the line of %(player)s does not follow "
+                  "from the games: replayed, %(player)s is in place %(rank)s with %(points)s "
+                  "points from %(games)s games.")
+    player: str
+    rank: int
+    points: object
+    games: int
+
+
+class FileStandingStranger(RulesError):
+    template = N_("This event file's standings list %(player)s, who is not a player of its "
+                  "event, or list a player twice.")
+    player: str
 
 
 # --- What a championship asks of an event ------------------------------------------------

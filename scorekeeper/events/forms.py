@@ -11,7 +11,14 @@ import re
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
@@ -22,7 +29,7 @@ from ..engine.event_options import (
     PLACEMENT_POINTS,
     EventOptions,
     Scoring,
-    make_options,
+    options_of,
 )
 from ..engine.limits import DEFAULT_THRESHOLD
 from ..engine.settings import Settings
@@ -35,6 +42,23 @@ _LINES = re.compile(r"[\n\r\u2028\u2029\x85\v\f]+")
 #: The longest list of players the start form reads: 200 names of 40 characters and more.
 PLAYERS_TEXT = 20_000
 _ON_ONE_LINE = re.compile(r"[,;]+")
+#: A name typed with its season number after it: "Jan de Vries #427".
+_NUMBERED = re.compile(r"(.*?)\s*#\s*([0-9]{1,6})")
+
+
+#: How an event's standings may order players (engine/event_options.py), as the forms
+#: offer them: an event's, and a season's for all its events.
+SCORING_CHOICES = [
+    SelectChoice(str(Scoring.PLACEMENT), lazy_gettext("placement points, then relative points")),
+    SelectChoice(str(Scoring.BULLHEADS), lazy_gettext("bullheads only")),
+    SelectChoice(str(Scoring.WINS), lazy_gettext("games won")),
+]
+
+
+def scoring_label(value: object) -> str:
+    """How a form names the scoring ``value`` (one of :data:`SCORING_CHOICES`)."""
+    labels = {choice.value: str(choice.label) for choice in SCORING_CHOICES}
+    return labels.get(str(value), labels[str(Scoring.PLACEMENT)])
 
 
 def pasted_names(text: str | None) -> list[str]:
@@ -85,13 +109,34 @@ class EventForm(FlaskForm):
     virgin_doubling = BooleanField(lazy_gettext("Virgin doubling"))
     #: Offered only when this browser directs a series (``joining.directed``).
     series = SelectField(lazy_gettext("Part of the series"), choices=[], default="")
+    #: An event of a championship season: the links of a venue's and an organiser's
+    #: pages fill these in (``?season=…&venue=…&kind=…``).
+    season = HiddenField()
+    venue = HiddenField()
+    kind = HiddenField()
+
+    def season_fields(self) -> tuple[str | None, str | None, str | None]:
+        """The season, venue and kind this form starts an event for (None: none)."""
+        return (self.season.data or None, self.venue.data or None, self.kind.data or None)
+
+    def entries(self) -> list[object]:
+        """The players typed; for an event of a season, a name may end in its season
+        number ("Jan de Vries #427").
+
+        >>> form = type("F", (), {"players": type("P", (), {"data": "Ann #7\\nBob"})()})
+        >>> EventForm.entries(form)
+        [{'name': 'Ann', 'number': 7}, 'Bob']
+        """
+        found: list[object] = []
+        for name in pasted_names(self.players.data):
+            match = _NUMBERED.fullmatch(name)
+            found.append({"name": match[1], "number": int(match[2])} if match else name)
+        return found
+
     # What a championship asks of the event (engine/event_options.py).
     scoring = RadioField(
         lazy_gettext("The standings count"),
-        choices=[SelectChoice(str(Scoring.PLACEMENT),
-                              lazy_gettext("placement points, then relative points")),
-                 SelectChoice(str(Scoring.BULLHEADS), lazy_gettext("bullheads only")),
-                 SelectChoice(str(Scoring.WINS), lazy_gettext("games won"))],
+        choices=SCORING_CHOICES,
         default=str(Scoring.PLACEMENT))
     points_5 = StringField(lazy_gettext("Table of 5"), default=_places(5),
                            validators=[Length(max=60)])
@@ -108,23 +153,36 @@ class EventForm(FlaskForm):
                    for size in KNOCKOUT_SIZES)],
         default="")
 
-    def options(self, players: int) -> EventOptions:
-        """The championship's options, checked as the JSON interface checks them; raises a
-        RulesError naming the first problem."""
+    def option_fields(self, scoring_chosen: bool = True) -> dict[str, object]:
+        """The championship's options as the JSON interface's fields (checked by
+        ``options_of``); raises a RulesError for a points table that is not numbers.
+        Without ``scoring_chosen`` (an event of a season, whose scoring the season sets)
+        the scoring and points fields are not read."""
+        chosen = {"sign_off": bool(self.sign_off.data),
+                  "release": "round" if self.release.data else None,
+                  "knockout": int(self.knockout.data) if self.knockout.data else None}
+        if not scoring_chosen:
+            return chosen
         scoring = self.scoring.data or str(Scoring.PLACEMENT)
         points = {str(size): _typed_places(size, self[f"points_{size}"].data)
                   for size in PLACEMENT_POINTS}
         own = any(tuple(points[str(size)]) != PLACEMENT_POINTS[size]
                   for size in PLACEMENT_POINTS)
-        return make_options(scoring, points if own and scoring == Scoring.PLACEMENT else None,
-                            bool(self.sign_off.data), "round" if self.release.data else None,
-                            int(self.knockout.data) if self.knockout.data else None, players)
+        return {"scoring": scoring,
+                "points": points if own and scoring == Scoring.PLACEMENT else None, **chosen}
 
-    def values(self) -> tuple[str, list[str], int, Settings]:
-        """Name, players, rounds and the games' settings; raises a RulesError naming the
-        first problem."""
+    def options(self, players: int) -> EventOptions:
+        """The championship's options, checked as the JSON interface checks them; raises a
+        RulesError naming the first problem."""
+        return options_of(self.option_fields(), players)
+
+
+    def values(self, players: list[str] | None = None) -> tuple[str, list[str], int, Settings]:
+        """Name, players (those typed, unless ``players`` are given, already checked),
+        rounds and the games' settings; raises a RulesError naming the first problem."""
         name = checks.checked_name(self.name.data)
-        players = checks.checked_players(pasted_names(self.players.data))
+        if players is None:
+            players = checks.checked_players(pasted_names(self.players.data))
         rounds = checks.checked_rounds((self.rounds.data or "").strip() or None)
         if self.end.data == "deals":
             settings = checks.games_settings(None, (self.fixed_deals.data or "").strip(),
@@ -137,6 +195,8 @@ class EventForm(FlaskForm):
 
 class JoinForm(FlaskForm):
     player = StringField(lazy_gettext("Name of the late arrival"), validators=[Length(max=200)])
+    number = StringField(lazy_gettext("Their season number (if they have one)"),
+                         validators=[Length(max=20)])
 
 
 class DropForm(FlaskForm):

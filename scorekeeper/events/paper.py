@@ -27,7 +27,7 @@ from ..games import spreadsheet
 from ..web import pdf, security
 from ..web.db import get_db
 from ..web.workers import heavy
-from . import director
+from . import director, season_link
 from .present import round_name, score, scoring_rule, standings_heading
 from .progress import Progress, TableState, load_progress
 
@@ -43,17 +43,29 @@ SHEET_DEALS = 12
 MAX_SHEET_DEALS = 20
 
 
+def qr_png(link: str) -> str:
+    """``link`` as a QR code (a PNG ``data:`` URL, scaled up crisply by the style sheet;
+    medium error correction survives a crease or a coffee ring)."""
+    return segno.make(link, error="m").png_data_uri(scale=1, border=2)
+
+
 @dataclass(frozen=True)
 class Slip:
     table: int
     players: tuple[str, ...]
     link: str
+    numbers: tuple[int | None, ...] = ()
+    """An event of a season: each player's season number, in seat order."""
+    after: str | None = None
+    """An event of a season: where the players find their results after the evening."""
 
     @property
     def qr(self) -> str:
-        """The link as a QR code (a PNG ``data:`` URL, scaled up crisply by the style
-        sheet; medium error correction survives a crease or a coffee ring)."""
-        return segno.make(self.link, error="m").png_data_uri(scale=1, border=2)
+        return qr_png(self.link)
+
+    @property
+    def after_qr(self) -> str | None:
+        return None if self.after is None else qr_png(self.after)
 
 
 def pages(slips: Sequence[Slip], per_page: int = SLIPS_PER_PAGE) -> list[list[Slip]]:
@@ -102,12 +114,15 @@ def slips(event_id: str, number: int):
               and only in (None, t.seat.number)]
     if not tables:
         abort(404)
+    season = season_link.notes(get_db(), event_id)
     event = state.event
     deals = None if request.args.get("sheets") == "0" else min(
         event.fixed_deals or SHEET_DEALS, MAX_SHEET_DEALS)
     return security.keep_secret(slips_pdf(event.name, number, [
         Slip(seat.number, seat.players,
-             url_for("games.sheet", game_id=seat.game, _external=True))
+             url_for("games.sheet", game_id=seat.game, _external=True),
+             () if season is None else tuple(season.numbers.get(p) for p in seat.players),
+             None if season is None else season.link)
         for seat in tables
     ], pdf.current_lang(), pdf.paper_arg(), round_name(event, number), deals))
 

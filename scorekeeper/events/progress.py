@@ -20,6 +20,7 @@ import dataclasses
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine.errors import EventUnknownPlayer
 from ..engine.event_options import Release
@@ -325,10 +326,9 @@ def _final_lot(table: TableState, player: str, lot: dict[str, int]) -> int | Non
     return lot[player] if tied else None
 
 
-def progress(db: sqlite3.Connection, event: Event) -> Progress:
-    sign_off = event.options.sign_off
-    tables = tuple(TableState(seat, games.load(db, str(seat.game)), sign_off)
-                   for seat in event.tables)
+def of(event: Event, tables: tuple[TableState, ...]) -> Progress:
+    """The event with its tables' games as they stand: the one place its standings are
+    computed (from the stored games, or from the games of an event file)."""
     swiss = ranked(event, list(event.players),
                    [t for t in tables if t.seat.round <= event.rounds])
     state = Progress(event, tables, swiss)
@@ -344,6 +344,24 @@ def progress(db: sqlite3.Connection, event: Event) -> Progress:
                  for rank, player in enumerate(order, 1)]
         state = Progress(event, tables, swiss)
     return state
+
+
+def progress(db: sqlite3.Connection, event: Event) -> Progress:
+    return of(event, tuple(TableState(seat, games.load(db, str(seat.game)),
+                                      event.options.sign_off)
+                           for seat in event.tables))
+
+
+def figure(value: Fraction) -> int | float:
+    """A shared or relative score as JSON: whole numbers exact, others to 2 decimals."""
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def standing_rows(rows: list[Standing]) -> list[dict]:
+    """The standings as JSON (the API's, and an event file's)."""
+    return [{"rank": row.rank, "player": row.player, "points": figure(row.points),
+             "relative": figure(row.relative), "bullheads": row.bullheads,
+             "games": row.games, "wins": row.wins, "lot": row.lot} for row in rows]
 
 
 def load_progress(db: sqlite3.Connection, event_id: str) -> Progress:

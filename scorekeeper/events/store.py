@@ -25,6 +25,7 @@ from ..engine.limits import MAX_EVENT_CHANGES, MAX_EVENT_NAMES, MAX_EVENT_PLAYER
 from ..engine.names import name_key
 from ..engine.settings import Settings, make_settings
 from ..web.db import transaction
+from . import season_link
 from .errors import (
     AllRoundsSeated,
     EventChangesFull,
@@ -125,6 +126,9 @@ class Event:
     director_hash: str | None = None
     """SHA-256 of the director's key (None: an event started before keys existed)."""
     old_games: tuple[OldGame, ...] = ()
+    numbers: dict[str, int] = field(default_factory=dict)
+    """The season numbers players gave when they joined (a championship season's event,
+    or one played for a season on another server), by name."""
     options: EventOptions = EVENING
     """What a championship asks of the event (defaults: an evening's)."""
     renames: tuple[Rename, ...] = ()
@@ -256,20 +260,22 @@ def dump(value: object) -> str:
 
 def create_event(db: sqlite3.Connection, name: str, players: list[str], rounds: int,
                  seed: int, settings: Settings, director_hash: str | None,
-                 created_at: str | None = None,
+                 created_at: str | None = None, numbers: dict[str, int] | None = None,
                  options: EventOptions = EVENING) -> str:
     """Store a new event under a random, unguessable id; ``settings`` gives the games' end
     and house rule (its players are not used), ``options`` what a championship asks of
-    it. Only the hash of the director's key is kept."""
+    it. Only the hash of the director's key is kept. ``numbers``: the season numbers some
+    players gave, by name."""
     event_id = secrets.token_urlsafe(12)
     with transaction(db):
         db.execute(
             "INSERT INTO events (id, created_at, name, players, rounds, seed, threshold,"
-            " fixed_deals, virgin_doubling, director_hash, options)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " fixed_deals, virgin_doubling, director_hash, numbers, options)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (event_id, created_at or now(), name, dump(players), rounds, seed,
              settings.threshold, settings.fixed_deals, int(settings.virgin_doubling),
-             director_hash, None if options == EVENING else dump(options.as_json())),
+             director_hash, dump(numbers) if numbers else None,
+             None if options == EVENING else dump(options.as_json())),
         )
     return event_id
 
@@ -301,7 +307,7 @@ def load_event(db: sqlite3.Connection, event_id: str) -> Event | None:
     return Event(row["id"], row["created_at"], row["name"], tuple(json.loads(row["players"])),
                  row["rounds"], row["seed"], row["threshold"], row["fixed_deals"],
                  bool(row["virgin_doubling"]), tables, changes, row["director_hash"], old,
-                 options, renames)
+                 json.loads(row["numbers"]) if row["numbers"] else {}, options, renames)
 
 
 def must_load(db: sqlite3.Connection, event_id: str) -> Event:
@@ -337,10 +343,11 @@ def add_tables(db: sqlite3.Connection, event_id: str, round_number: int,
 
 
 def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
-                  device: str) -> tuple[Event, Change]:
+                  device: str, number: int | None = None) -> tuple[Event, Change]:
     """A late arrival joins (``kind`` JOIN) or a player drops out (DROP) from the next
     round to be seated, as the stored event says inside the write's transaction; answers
-    the event after it and the change as stored."""
+    the event after it and the change as stored. A late arrival may give their season
+    ``number``."""
     with transaction(db):
         event = must_load(db, event_id)
         player = event.check_join(name) if kind == JOIN else event.check_drop(name)
@@ -349,6 +356,9 @@ def change_player(db: sqlite3.Connection, event_id: str, kind: str, name: str,
             "INSERT INTO event_changes (event_id, kind, player, from_round, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             (event_id, kind, player, change.from_round, change.created_at))
+        if kind == JOIN and number is not None:
+            numbers = {**event.numbers, player: number}
+            db.execute("UPDATE events SET numbers = ? WHERE id = ?", (dump(numbers), event_id))
         log(db, event_id, device, kind, player=player, round=change.from_round)
         return must_load(db, event_id), change
 
@@ -463,13 +473,15 @@ def seat_players(db: sqlite3.Connection, event_id: str, table: SeatedTable,
 
 def rename(db: sqlite3.Connection, event: Event, old: str, new: str) -> None:
     """Every stored name ``old`` of the event becomes ``new`` (the entered players, the
-    joins and drop-outs, the seated tables and totals typed from paper), and the rename
-    is kept in order; the tables' games keep the names they started with."""
+    season numbers they gave, the joins and drop-outs, the seated tables and totals typed
+    from paper), and the rename is kept in order; the tables' games keep the names they
+    started with."""
     def renamed(names: list[str] | tuple[str, ...]) -> list[str]:
         return [new if name == old else name for name in names]
 
-    db.execute("UPDATE events SET players = ? WHERE id = ?",
-               (dump(renamed(event.entered)), event.id))
+    numbers = {new if name == old else name: number for name, number in event.numbers.items()}
+    db.execute("UPDATE events SET players = ?, numbers = ? WHERE id = ?",
+               (dump(renamed(event.entered)), dump(numbers) if numbers else None, event.id))
     db.execute("UPDATE event_changes SET player = ? WHERE event_id = ? AND player = ?",
                (new, event.id, old))
     for table in event.tables:
@@ -537,18 +549,25 @@ def log(db: sqlite3.Connection, event_id: str, device: str, act: str,
         at: str | None = None, **detail: object) -> None:
     """A line of the event's history, written in the caller's transaction. Opening the
     director's link is a GET and writes nothing, so a browser that opened it is numbered,
-    and its opening written, just before its first change."""
+    and its opening written, just before its first change.
+
+    Every act that changes an event writes its line here, after the change: so this is
+    where a season the event belongs to hears of it (``season_link.changed``), in the same
+    transaction; its refusal undoes the act."""
     if act not in _FOUNDING and device != API_DEVICE and _number_of(
             db, event_id, device) is None:
         _register(db, event_id, device)
         _history_line(db, event_id, device, "director", at, {})
     _history_line(db, event_id, device, act, at, detail)
+    season_link.changed(db, event_id, act)
 
 
 def log_from_table(db: sqlite3.Connection, event_id: str, act: str, **detail: object) -> None:
     """A line of the event's history written by a phone at a table (its sign): no
-    director's device, so none is numbered."""
+    director's device, so none is numbered. A season the event belongs to hears of it,
+    as of every act (a sign can end the event)."""
     _history_line(db, event_id, TABLE_DEVICE, act, None, detail)
+    season_link.changed(db, event_id, act)
 
 
 def _history_line(db: sqlite3.Connection, event_id: str, device: str, act: str,

@@ -57,7 +57,7 @@ from ..games import backup, imports
 from ..games import store as games
 from ..web import db as database
 from ..web.db import transaction
-from . import checks, store
+from . import checks, progress, store
 from .errors import (
     MAX_SEED,
     BadSeed,
@@ -89,13 +89,15 @@ T = TypeVar("T")
 FIELDS = frozenset({"format", "version", "exported_at", "name", "created_at", "players",
                     "rounds", "seed", "threshold", "fixed_deals", "virgin_doubling",
                     "changes", "tables", "replaced", "history", "scoring", "points",
-                    "sign_off", "release", "knockout", "renames"})
+                    "sign_off", "release", "knockout", "renames", "numbers", "standings"})
+#: ``numbers`` (season numbers) and ``standings`` and a table's ``totals`` (what the games
+#: make, for a season's replay: ``events/replay.py``) are left out by older files.
 OPTIONAL = frozenset({"replaced", "history", "scoring", "points", "sign_off", "release",
-                      "knockout", "renames"})
+                      "knockout", "renames", "numbers", "standings"})
 CHANGE_FIELDS = frozenset({"kind", "player", "from_round", "created_at"})
 TABLE_FIELDS = frozenset({"round", "table", "players", "reopened", "paper", "signed",
-                          "game"})
-TABLE_OPTIONAL = frozenset({"reopened", "paper", "signed"})
+                          "game", "totals"})
+TABLE_OPTIONAL = frozenset({"reopened", "paper", "signed", "totals"})
 RENAME_FIELDS = frozenset({"from", "to", "at"})
 SIGNED_FIELDS = frozenset({"at", "by", "device"})
 REPLACED_FIELDS = frozenset({"round", "table", "replaced_at", "game"})
@@ -129,10 +131,15 @@ def _signed(signed: dict | None) -> dict | None:
 
 
 def event_file(db: sqlite3.Connection, event: Event) -> dict:
-    """The whole event as the file holds it."""
+    """The whole event as the file holds it; beside the games, what they make (each
+    finished table's totals as the event counts them, and the standings), so a season
+    taking the file can replay it and see that it adds up (``events/replay.py``)."""
     def load(token: object) -> games.Game | None:
         return games.load(db, str(token))
 
+    state = progress.progress(db, event)
+    totals = {(t.seat.round, t.seat.number): t.totals if t.finished else None
+              for t in state.tables}
     return {
         "format": FORMAT, "version": VERSION,
         "exported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -142,12 +149,14 @@ def event_file(db: sqlite3.Connection, event: Event) -> dict:
         **event.options.as_json(),
         "changes": [{"kind": c.kind, "player": c.player, "from_round": c.from_round,
                      "created_at": c.created_at} for c in event.changes],
+        "numbers": event.numbers,
         "renames": [{"from": r.from_name, "to": r.to_name, "at": r.at}
                     for r in event.renames],
         "tables": [{"round": t.round, "table": t.number, "players": list(t.players),
                     "reopened": t.reopened, "paper": t.paper, "signed": _signed(t.signed),
-                    "game": _game(load(t.game))}
+                    "game": _game(load(t.game)), "totals": totals[t.round, t.number]}
                    for t in event.tables],
+        "standings": progress.standing_rows(state.standings),
         "replaced": [{"round": old.round, "table": old.number, "replaced_at": old.replaced_at,
                       "game": _game(load(old.game))} for old in event.old_games],
         "history": [{"at": act.at, "device": act.device, "act": act.act,
@@ -243,7 +252,8 @@ def _event(data: dict[str, Any]) -> Event:
     options = _at({"field": "options"}, lambda: options_of(data))
     return Event("", _stamp(data["created_at"], "created_at"), name, tuple(entered), rounds,
                  seed, settings.threshold, settings.fixed_deals, settings.virgin_doubling,
-                 (), (), options=options, renames=_renames(data.get("renames")))
+                 (), (), options=options, renames=_renames(data.get("renames")),
+                 numbers=_numbers(data))
 
 
 def _renames(items: object) -> tuple[store.Rename, ...]:
@@ -521,8 +531,24 @@ def _check_ended(tables: list[tuple[SeatedTable, imports.Backup]],
             raise EventFileRoundUnfinished(round=seat.round, table=seat.number)
 
 
-def read(data: object) -> tuple[Event, list[tuple[SeatedTable, imports.Backup]],
-                                 list[tuple[int, int, str, imports.Backup]]]:
+def _numbers(data: dict[str, Any]) -> dict[str, int]:
+    """The season numbers players gave, by name (none in files from before numbers)."""
+    numbers = _of(data, "numbers", dict, optional=True) or {}
+    for name, number in numbers.items():
+        if not isinstance(name, str):
+            raise EventFileField(field="numbers")
+        if _at({"field": "numbers"}, lambda number=number: checks.checked_number(number)) is None:
+            raise EventFileField(field="numbers")
+    return dict(numbers)
+
+
+#: What a file holds once read and checked: the event, its tables with their games, and
+#: the replaced games (round, table, when, game).
+Contents = tuple[Event, list[tuple[SeatedTable, imports.Backup]],
+                 list[tuple[int, int, str, imports.Backup]]]
+
+
+def read(data: object) -> Contents:
     """The checked contents of an event file: the event, its tables with their games, and
     the replaced games (round, table, when, game). Nothing is stored."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -533,7 +559,7 @@ def read(data: object) -> tuple[Event, list[tuple[SeatedTable, imports.Backup]],
     event = Event(event.id, event.created_at, event.name, event.entered, event.rounds,
                   event.seed, event.threshold, event.fixed_deals, event.virgin_doubling,
                   (), _changes(event, data["changes"]), options=event.options,
-                  renames=event.renames)
+                  renames=event.renames, numbers=event.numbers)
     tables = _tables(event, data["tables"])
     last = tables[-1][0].round if tables else 0
     for index, change in enumerate(event.changes):
@@ -580,13 +606,16 @@ def _forget(db: sqlite3.Connection, tokens: list[str]) -> None:
 
 
 def import_event(db: sqlite3.Connection, data: object, director_hash: str,
-                 device: str) -> str:
+                 device: str, then: Callable[[sqlite3.Connection, str], None] | None = None,
+                 contents: Contents | None = None) -> str:
     """Store the event of a file as a new event (new id, new game links) whose director
     holds ``director_hash``'s key; answers its id. The whole file is checked first
     (:func:`read`: a refused file stores nothing), then its games are stored in short
     transactions (:func:`_store_games`), then the event, its changes and tables in one
-    last short one: until then no page shows any of it."""
-    event, tables, replaced = read(data)
+    last short one: until then no page shows any of it. In that one ``then(db, event
+    id)`` runs once the event is stored, before its history's line (a season records it
+    there). ``contents``: the file as :func:`read` read it already (not read twice)."""
+    event, tables, replaced = read(data) if contents is None else contents
     tokens = _store_games(db, [game for _r, _t, _at, game in replaced]
                           + [game for _seat, game in tables])
     old_tokens, table_tokens = tokens[:len(replaced)], tokens[len(replaced):]
@@ -600,7 +629,7 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
             event_id = store.create_event(
                 db, event.name, list(event.entered), event.rounds, event.seed,
                 event.settings_for(event.entered[:3]), director_hash, event.created_at,
-                event.options)
+                event.numbers, event.options)
             db.executemany(
                 "INSERT INTO event_renames (event_id, from_name, to_name, at)"
                 " VALUES (?, ?, ?, ?)", [(event_id, r.from_name, r.to_name, r.at)
@@ -617,6 +646,8 @@ def import_event(db: sqlite3.Connection, data: object, director_hash: str,
                 "INSERT INTO event_tables (event_id, round, number, players, game,"
                 " reopened, paper, signed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(event_id, *seat) for seat in seats])
+            if then is not None:
+                then(db, event_id)
             assert isinstance(data, dict)
             store.log(db, event_id, device, "import", exported=data["exported_at"])
     except BaseException:

@@ -27,11 +27,11 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..engine.errors import RulesError
 from ..engine.names import plain_key
 from ..web import keys, security, throttle
-from ..web.db import get_db, transaction
+from ..web.db import get_db
 from ..web.errors import describe, http_error
 from ..web.jsonio import parse_json
-from . import checks, director, joining, present, progress, store, transfer
-from .api import game_note
+from . import checks, director, joining, present, progress, season_link, store, transfer
+from .api import event_options, game_note, players_of, store_new
 from .errors import (
     MAX_EVENT_FILE,
     MAX_REASON,
@@ -50,6 +50,7 @@ from .forms import (
     SeatForm,
     SwapForm,
     TotalsForm,
+    scoring_label,
 )
 from .progress import Progress, TableState, load_progress, seat_next_round
 from .store import must_load
@@ -88,37 +89,48 @@ def _to_director(event_id: str, key: str, anchor: str | None = None, **args: obj
                             **args))
 
 
+def _season_plan(form: EventForm) -> season_link.Plan | None:
+    """The plan of the season the form starts an event for (the links of a venue's and
+    an organiser's pages carry it): refused, as the API refuses it, without the key."""
+    if request.method == "GET":
+        for field in (form.season, form.venue, form.kind):
+            field.data = request.args.get(field.name, "")[:100]
+    season, venue, kind = form.season_fields()
+    if season is None:
+        return None
+    return season_link.prepare(season_link.Asked(season, venue, kind, [], {}))
+
+
 @bp.route("/events", methods=["GET", "POST"])
 @security.private
 def index():
     form = EventForm()
     form.series.choices = [("", gettext("No series")), *joining.directed()]
     problem = None
+    plan = _season_plan(form)
     if form.validate_on_submit():
         try:
-            name, players, rounds, settings = form.values()
-            options = form.options(len(players))
+            season, venue, kind = form.season_fields()
+            players, numbers, plan = (None, {}, None) if season is None else players_of(
+                form.entries(), season, venue, kind, {})
+            name, players, rounds, settings = form.values(players)
+            options = event_options(form.option_fields(scoring_chosen=plan is None),
+                                    len(players), plan)
+            event_id, key = store_new(name, players, rounds, checks.new_seed(), settings,
+                                      numbers, form.series.data or None, plan, options,
+                                      device=None)
         except RulesError as exc:
             problem = describe(exc)
         else:
-            key, db = keys.new_key(), get_db()
-            try:
-                with transaction(db):
-                    event_id = store.create_event(db, name, players, rounds,
-                                                  checks.new_seed(), settings,
-                                                  keys.key_hash(key), options=options)
-                    if form.series.data:
-                        joining.admit(db, form.series.data, event_id)
-            except RulesError as exc:
-                problem = describe(exc)
-            else:
-                return _make_director(event_id, key, _to_director(event_id, key, new=1),
-                                      act="create")
+            return _make_director(event_id, key, _to_director(event_id, key, new=1),
+                                  act="create")
     elif request.method == "POST":
         problem = (gettext("The list of players is longer than %(limit)s characters, more "
                            "than 200 names need.", limit=format_number(PLAYERS_TEXT))
                    if form.players.errors else gettext("Please check the form."))
-    return render_template("events/index.html", form=form, problem=problem,
+    season_scoring = None if plan is None else scoring_label(plan.options.get("scoring"))
+    return render_template("events/index.html", form=form, problem=problem, plan=plan,
+                           season_scoring=season_scoring,
                            recent=store.named_events(get_db(), session.get("events", []))
                            ), 400 if problem else 200
 
@@ -141,7 +153,8 @@ def event(event_id: str):
         director_link=None if key is None else url_for("events.director", event_id=event_id,
                                                        key=key),
         claimable=claimable, claim_form=SeatForm(), rule=present.games_rule(state.event),
-        reasons=store.reasons(get_db(), event_id), **_explained(state.event)))
+        reasons=store.reasons(get_db(), event_id), **_explained(state.event),
+        season=season_link.notes(get_db(), event_id)))
     # A director's browser is shown its link, and so its key: as on the series' page.
     return page if key is None else security.keep_secret(page)
 
@@ -189,6 +202,7 @@ def _director(state: Progress, key: str, problem: str | None = None, status: int
         director_url=url_for("events.director", event_id=state.event.id, key=key,
                              _external=True),
         history=present.history(store.history(get_db(), state.event.id)),
+        season=season_link.notes(get_db(), state.event.id),
         reasons=store.reasons(get_db(), state.event.id), **_explained(state.event),
     ), status
 
@@ -252,8 +266,10 @@ def _change(event_id: str, kind: str, form: JoinForm | DropForm):
     try:
         if kind == store.DROP and not _confirmed():
             return _confirm_leaving(event, key, form.player.data)
-        name = checks.checked_player(form.player.data)
-        _stored, change = store.change_player(get_db(), event_id, kind, name, device)
+        number = checks.checked_number(form.number.data) if join is not None else None
+        _stored, change = store.change_player(get_db(), event_id, kind,
+                                              checks.checked_player(form.player.data), device,
+                                              number)
     except RulesError as exc:
         return _refused(event_id, key, exc, join)
     return _to_director(event_id, key, "done", changed=change.kind, player=change.player,

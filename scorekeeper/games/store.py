@@ -23,7 +23,8 @@ silently replacing what the other phone wrote.
 
 A feature that keeps some games (a club event keeps each table's game) registers a
 keeper (:func:`add_keeper`), asked inside every write's transaction whether that change
-may happen; the store itself knows nothing of events.
+may happen, and one that counts them a watcher (:func:`add_watcher`), told after it; the
+store itself knows nothing of events.
 """
 
 from __future__ import annotations
@@ -108,6 +109,19 @@ def check_change(db: sqlite3.Connection, token: str, change: Change) -> None:
     """Raise the first keeper's refusal of ``change`` to game ``token``, if any."""
     for keeper in _keepers:
         keeper(db, token, change)
+
+
+#: Told after a game changed, inside the write's transaction: ``watcher(db, token)``.
+Watcher = Callable[[sqlite3.Connection, str], None]
+_watchers: list[Watcher] = []
+
+
+def add_watcher(watcher: Watcher) -> None:
+    """Let a feature hear of every change of a game it may count (a championship season
+    counts an event's result once its last game ends), in the write's transaction: a
+    refusal it raises undoes the write."""
+    if watcher not in _watchers:
+        _watchers.append(watcher)
 
 
 @dataclass(frozen=True)
@@ -501,6 +515,8 @@ def _append(db: sqlite3.Connection, game: Game, event: StoredEvent) -> Game:
     _insert_event(db, game.row_id, event)
     state = advance(game.state, Event(event.kind, event.number, event.entry))
     summary.save(db, game.row_id, state, event.created_at)
+    for watcher in _watchers:
+        watcher(db, game.id)
     return replace(game, events=(*game.events, event), state=state)
 
 

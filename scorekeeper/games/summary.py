@@ -71,9 +71,16 @@ def _count(db: sqlite3.Connection, scopes: list[str], row_id: int, players: list
                                sign * p.deals, sign * p.bullheads, sign * p.clean,
                                sign * p.ended) for p in players])
         db.executemany(_ADD_RIVAL, [(scope, *pair) for pair in pairs])
-        if sign < 0:
-            db.execute("DELETE FROM player_stats WHERE scope = ? AND games <= 0", (scope,))
-            db.execute("DELETE FROM player_rivals WHERE scope = ? AND shared <= 0", (scope,))
+        if sign < 0 and players:
+            # Only this game's players' rows can have dropped to nothing: found by the
+            # primary key, not by reading every row of the scope (a server's years of
+            # games hold thousands of players and tens of thousands of pairs).
+            keys = [p.key for p in players]
+            marks = ", ".join("?" * len(keys))
+            db.execute(f"DELETE FROM player_stats WHERE scope = ? AND name_key IN ({marks})"
+                       " AND games <= 0", (scope, *keys))
+            db.execute(f"DELETE FROM player_rivals WHERE scope = ? AND name_key IN ({marks})"
+                       " AND shared <= 0", (scope, *keys))
 
 
 def _respell(db: sqlite3.Connection, scopes: list[str], row_id: int) -> None:

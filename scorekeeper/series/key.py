@@ -12,9 +12,7 @@ series this browser directs.
 
 from __future__ import annotations
 
-import re
-
-from flask import Response, current_app, request
+from flask import Response, request
 
 from ..web import keys
 from .errors import SeriesOnly
@@ -22,17 +20,13 @@ from .store import Series
 
 HEADER = "X-Series-Key"
 COOKIE = "series"
-#: A club's year and a bit: browsers keep a cookie at most 400 days.
-COOKIE_DAYS = 400
-#: Series one browser holds keys for (the oldest is forgotten past this).
-HELD = 20
-_PAIR = re.compile(rf"([A-Za-z0-9_-]{{16}})\.({keys.KEY.pattern})")
+#: The series this browser directs: a club's year and a bit, at most 20 series.
+RING = keys.Ring(COOKIE, "[A-Za-z0-9_-]{16}")
 
 
 def held() -> dict[str, str]:
     """The keys this browser's cookie holds, by series id (not yet checked)."""
-    pairs = (_PAIR.fullmatch(part) for part in request.cookies.get(COOKIE, "").split("~"))
-    return {match[1]: match[2] for match in pairs if match}
+    return RING.keys()
 
 
 def directs(series: Series) -> bool:
@@ -56,10 +50,5 @@ def held_key(series: Series) -> str | None:
 
 
 def remember(response: Response, series_id: str, key: str) -> Response:
-    """This browser directs the series from now on (newest first, at most :data:`HELD`)."""
-    keys = {series_id: key, **{s: k for s, k in held().items() if s != series_id}}
-    value = "~".join(f"{s}.{k}" for s, k in list(keys.items())[:HELD])
-    response.set_cookie(
-        COOKIE, value, max_age=COOKIE_DAYS * 24 * 3600, path="/", httponly=True,
-        samesite="Lax", secure=bool(current_app.config["SESSION_COOKIE_SECURE"]))
-    return response
+    """This browser directs the series from now on (newest first, at most 20)."""
+    return RING.remember(response, series_id, key)

@@ -366,4 +366,95 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE series_merges ADD COLUMN undone_at TEXT
     """,
+    # championship seasons (docs/api.md, A championship season): an organiser's season
+    # with its key (SHA-256 kept, never the key) and its rules; its venues, each with its
+    # own key's hash; the season's events (qualifiers started here or taken from a file,
+    # the last chance and the final), a file's digest and its event's origin (name,
+    # start, seed) so the same file twice is one qualifier; each player's season number
+    # with what the ranking and qualifying make of the results (kept up to date by every
+    # write that changes them, so pages only read), the spellings folded (Søren, Soren)
+    # that find a number, and the entrants of each event under their numbers with their
+    # final place once the event has ended. ``events.numbers``: the season numbers
+    # players gave when joining an event, by name (JSON).
+    """
+    ALTER TABLE events ADD COLUMN numbers TEXT;
+    CREATE TABLE seasons (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        per_event INTEGER,
+        per_entrants INTEGER,
+        min_entrants INTEGER NOT NULL,
+        best INTEGER,
+        scoring TEXT NOT NULL,
+        key_hash TEXT NOT NULL
+    );
+    CREATE TABLE season_venues (
+        id TEXT PRIMARY KEY,
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        key_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX season_venues_by_season ON season_venues (season_id, created_at);
+    CREATE TABLE season_events (
+        event_id TEXT PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+        venue_id TEXT REFERENCES season_venues(id),
+        kind TEXT NOT NULL CHECK (kind IN ('qualifier', 'last_chance', 'final')),
+        digest TEXT,
+        origin TEXT,
+        added_at TEXT NOT NULL,
+        ended_at TEXT,
+        ended_seq INTEGER,
+        entrants INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX season_events_digest ON season_events (season_id, digest)
+        WHERE digest IS NOT NULL;
+    CREATE UNIQUE INDEX season_events_file_origin ON season_events (season_id, origin)
+        WHERE digest IS NOT NULL;
+    CREATE INDEX season_events_origin ON season_events (season_id, origin);
+    CREATE UNIQUE INDEX season_events_one_final ON season_events (season_id)
+        WHERE kind = 'final';
+    CREATE INDEX season_events_by_season ON season_events (season_id, ended_at, ended_seq);
+    CREATE INDEX season_events_by_venue ON season_events (venue_id, added_at);
+    CREATE TABLE season_players (
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        merged_into INTEGER,
+        merged_at TEXT,
+        events INTEGER NOT NULL DEFAULT 0,
+        points INTEGER NOT NULL DEFAULT 0,
+        best INTEGER NOT NULL DEFAULT 0,
+        qualified_at TEXT,
+        qualified_order INTEGER,
+        qualified_place INTEGER,
+        PRIMARY KEY (season_id, number)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_players_ranked
+        ON season_players (season_id, points DESC, events, best DESC, number)
+        WHERE events > 0 AND merged_into IS NULL;
+    CREATE INDEX season_players_qualified ON season_players (season_id, qualified_order)
+        WHERE qualified_order IS NOT NULL;
+    CREATE TABLE season_names (
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+        folded TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        PRIMARY KEY (season_id, folded, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE season_entrants (
+        event_id TEXT NOT NULL REFERENCES season_events(event_id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        season_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        rank INTEGER,
+        points INTEGER,
+        games INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (event_id, name)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_entrants_by_number ON season_entrants (season_id, number);
+    CREATE INDEX season_entrants_ranked
+        ON season_entrants (event_id, rank, number, points, games)
+    """,
 ]

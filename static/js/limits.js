@@ -25,6 +25,7 @@ export const MAX_DEALS = 200;
 export const MAX_GAME_EVENTS = 1000;
 export const MIN_EVENT_PLAYERS = 6;
 export const MAX_EVENT_PLAYERS = 200;
+export const MAX_FINAL_PLAYERS = 250;
 export const MAX_EVENT_NAMES = 250;
 export const MAX_EVENT_CHANGES = 1000;
 export const MAX_EVENT_ROUNDS = 20;

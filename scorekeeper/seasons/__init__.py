@@ -1,0 +1,1 @@
+"""A championship season: qualifiers at many venues feeding one final and one ranking."""
