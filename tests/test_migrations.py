@@ -69,7 +69,7 @@ ROWS: dict[str, list[dict[str, object]]] = {
                        "shared": 1, "behind": 1}],
     "tournament_access": [{"device": "d" * 32, "tournament_id": 1}],
     "event_old_games": [{"game": "f" * 20, "event_id": EVENT, "round": 1, "number": 1,
-                         "replaced_at": AT}],
+                         "replaced_at": AT, "paper": None, "paper_at": None, "reopened": 1}],
     "event_devices": [{"event_id": EVENT, "device": "e" * 16, "number": 1, "since": AT}],
     "event_history": [{"id": 1, "event_id": EVENT, "at": AT, "device": "e" * 16,
                        "act": "create", "detail": "{}"}],
@@ -77,7 +77,7 @@ ROWS: dict[str, list[dict[str, object]]] = {
                 "key_hash": "1" * 64}],
     "series_events": [{"series_id": SERIES, "event_id": EVENT, "joined_at": AT}],
     "series_merges": [{"id": 1, "series_id": SERIES, "from_key": "jose", "from_name": "Jose",
-                       "into_name": "José", "created_at": AT}],
+                       "into_name": "José", "created_at": AT, "undone_at": AT}],
     "event_renames": [{"id": 1, "event_id": EVENT, "from_name": "Fien", "to_name": "Fiene",
                        "at": AT}],
 }
