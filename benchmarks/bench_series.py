@@ -137,13 +137,15 @@ def measure(evenings: int, rounds: int = 15) -> dict:
             env={**os.environ, "SCOREKEEPER_DATABASE": path},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            for _ in range(100):
+            for _ in range(600):  # a busy machine starts the server slowly
                 try:
                     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
                     get(conn, "/healthz")
                     break
                 except OSError:
                     time.sleep(0.1)
+            else:
+                raise RuntimeError("the server did not answer within a minute")
             paths = ["/healthz", f"/series/{series_id}",
                      f"/api/v1/series/{series_id}/standings",
                      f"/series/{series_id}/standings.csv"]
