@@ -1,11 +1,13 @@
 """Where a series stands: its standings, each player's rating and its history, and who
-beats whom, computed from its events' finished tables on every request.
+beats whom, computed from its events' finished tables, and kept in memory while they
+stand as they were (:func:`kept_season`).
 
 One read of the tables (:func:`.store.results`), then the engine: each name made a
 player by its key (case folded, ``engine/names.py``) and the series' merges; each
 event's points (``engine/standings.py``), the series' standings and the ratings in the
 order the games ended (``engine/series.py``), the records (``engine/record.py``). The
-page, the API, the CSV and the PDF all read this one :class:`Season`.
+page, the API, the CSV and the PDF all read this one :class:`Season`; nothing of it may be
+changed by a reader, since the next request may be served the same one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from ..engine.series import (
     rate,
     series_standings,
 )
-from .store import Series, TableResult, must_load, results
+from ..web.kept import kept_lately
+from .store import Series, TableResult, must_load, results, tables_state
 
 
 @dataclass(frozen=True)
@@ -123,5 +126,21 @@ def season(db: sqlite3.Connection, series: Series) -> Season:
     return Season(series, tables, rows)
 
 
+#: How many series' seasons the server keeps (a club's series or a few: each is read by
+#: everyone who follows it, and changes only when one of its tables does).
+SEASONS_KEPT = 8
+
+
+def kept_season(db: sqlite3.Connection, series: Series) -> Season:
+    """:func:`season`, computed once for each state of the series and kept in memory for
+    the requests after: its key is the series itself (its events, merges, undone merges
+    and ``best``, as loaded for this request) and :func:`.store.tables_state` (every
+    column of its events' tables, and of their games, that :func:`.store.results`
+    reads). Any write that changes what the season is computed from changes the key; a
+    read writes nothing."""
+    return kept_lately("series season", lambda: season(db, series), SEASONS_KEPT,
+                       series=series, tables=tables_state(db, series))
+
+
 def load_season(db: sqlite3.Connection, series_id: str) -> Season:
-    return season(db, must_load(db, series_id))
+    return kept_season(db, must_load(db, series_id))
