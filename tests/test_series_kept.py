@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from scorekeeper.engine import series as engine_series
 from scorekeeper.series import season as season_module
 from scorekeeper.series.api import standings_json
 from scorekeeper.series.store import must_load
@@ -23,7 +24,10 @@ from tests.test_series_api import PLAYERS, Club
 
 
 @pytest.fixture
-def club(app, client):
+def club(app, client, monkeypatch):
+    # A mark every other game, so that a change goes on from one (a year's 32 would
+    # never be reached by these few games).
+    monkeypatch.setattr(engine_series, "MARK_EVERY", 2)
     return Club(app, client)
 
 
@@ -75,7 +79,7 @@ def test_a_season_is_computed_once_while_nothing_changes(club, monkeypatch):
     calls = []
     full = season_module.season
     monkeypatch.setattr(season_module, "season",
-                        lambda db, s: calls.append(s.id) or full(db, s))
+                        lambda db, s, before: calls.append(s.id) or full(db, s, before))
     for path in (f"/api/v1/series/{series['id']}/standings", f"/series/{series['id']}",
                  f"/series/{series['id']}/standings.csv"):
         assert club.client.get(path).status_code == 200
@@ -83,8 +87,8 @@ def test_a_season_is_computed_once_while_nothing_changes(club, monkeypatch):
 
 
 def test_a_correction_to_a_finished_game(club):
-    series, event = played(club)
-    _players, game = table_players(club, event["id"])
+    series, event = played(club, rounds=2)
+    _players, game = table_players(club, event["id"], round_=2, number=2)
 
     def correct():
         answer = club.client.put(f"/api/v1/games/{game}/deals/1",
@@ -94,6 +98,11 @@ def test_a_correction_to_a_finished_game(club):
 
     before, after = kept_then(club, series["id"], correct)
     assert after != before
+    with club.app.test_request_context():
+        kept = season_module.load_season(get_db(), series["id"])
+    # The last game of four was corrected: the ratings went on from the mark after the
+    # second game.
+    assert (kept.games, kept.run.rated) == (4, 2)
 
 
 def test_totals_from_paper_and_the_table_reopened(club):

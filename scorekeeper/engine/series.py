@@ -127,11 +127,12 @@ class RatingRun:
 
 
 def rate_on(games: Sequence[Mapping[str, int]], events: Sequence[int],
-            before: RatingRun | None, every: int = MARK_EVERY) -> RatingRun:
+            before: RatingRun | None, every: int | None = None) -> RatingRun:
     """:func:`rate` of ``games``, going on from ``before`` (a run of another list, or
     None) at its last mark before the first game where the two lists differ; the same
     result as rating every game (``tests/test_series_engine.py`` holds it). The new run
-    keeps a mark after every ``every`` games."""
+    keeps a mark after every ``every`` games (:data:`MARK_EVERY` if not given)."""
+    every = every or MARK_EVERY
     played: tuple[Game, ...] = tuple(
         (tuple(totals.items()), event) for totals, event in zip(games, events, strict=True))
     held: dict[str, object] = {}
