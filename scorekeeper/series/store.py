@@ -2,8 +2,8 @@
 its director merged, and the one read of its events' table results.
 
 Nothing derived is stored: the standings, the ratings and the records are computed from
-the events' tables (:mod:`.season`, kept in memory by :func:`tables_state`), from what
-the games store keeps per game
+the events' tables (:mod:`.season`, kept in memory while :func:`tables_state` stays the
+same), from what the games store keeps per game
 (each player's total, win, deals, bullheads and clean deals, and when the game ended)
 and the totals a director typed from a paper sheet. That read touches only this
 series' events, their tables and those tables' games, each by its index: a series of a

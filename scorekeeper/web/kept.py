@@ -79,7 +79,7 @@ def kept_on(kind: str, build: Callable[[T | None], T], limit: int, of: Hashable,
     Two threads asking at once may both build; the one finished last is kept.
     """
     store: OrderedDict[Hashable, tuple[Hashable, object]] = current_app.extensions[
-        "kept lately"].setdefault(kind, OrderedDict())
+        "kept on"].setdefault(kind, OrderedDict())
     lock: threading.Lock = current_app.extensions["kept lately lock"]
     with lock:
         before = store.get(of)
@@ -99,4 +99,5 @@ def kept_on(kind: str, build: Callable[[T | None], T], limit: int, of: Hashable,
 def init_app(app: Flask) -> None:
     app.extensions["kept"] = {}
     app.extensions["kept lately"] = {}
+    app.extensions["kept on"] = {}
     app.extensions["kept lately lock"] = threading.Lock()
