@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..engine.names import name_key
-from ..engine.record import Line, Record, tally
+from ..engine.record import Line, Record, Rival, tally
 from ..engine.series import (
     Rating,
     RatingRun,
@@ -42,6 +42,11 @@ class Row:
     name: str
     history: list[tuple[int, Rating]]
     record: Record
+
+    @cached_property
+    def rival(self) -> Rival | None:
+        """The record's rival, found once for the season (a pass over everyone met)."""
+        return self.record.rival
 
 
 @dataclass(frozen=True)

@@ -177,20 +177,22 @@ _COUNTED = (
 
 def tables_state(db: sqlite3.Connection, series: Series) -> str:
     """Everything of the series' events' tables that :func:`results` reads, as one text
-    SQLite makes: per table (every one, counted or not, in order) its event's options,
-    its round, number, players, totals from paper and their moment, sign, re-opening and
-    game, and that game's row id, version, end and last summary. A game's players' lines
-    are written only with its version moved, so two equal texts (of one series) give
-    equal results. One indexed read, no row made in Python: the key the season is kept
-    by (:func:`.season.kept_season`)."""
+    SQLite makes: per table (every one, counted or not) its event's options, its round,
+    number, players, totals from paper and their moment, sign, re-opening and game, and
+    that game's row id, version, end and last summary. A game's players' lines are
+    written only with its version moved, so two equal texts (of one series) give equal
+    results. One indexed read, no row made in Python: the key the season is kept by
+    (:func:`.season.kept_season`). The tables come in the order SQLite walks the indexes
+    (not sorted: that would double the cost); were it ever to walk them otherwise, the
+    text would differ and the season be computed once more, never be wrong."""
     row = db.execute(
-        "SELECT group_concat(state, ',') FROM (SELECT json_array(t.event_id, e.options,"
-        " t.round, t.number, t.players, t.paper, t.paper_at, t.signed, t.reopened, t.game,"
-        " g.id, g.version, g.finished, g.ended_at, g.updated_at) AS state"
+        "SELECT group_concat(json_array(t.event_id, e.options, t.round, t.number,"
+        " t.players, t.paper, t.paper_at, t.signed, t.reopened, t.game, g.id, g.version,"
+        " g.finished, g.ended_at, g.updated_at), ',')"
         " FROM series_events s JOIN events e ON e.id = s.event_id"
         " JOIN event_tables t ON t.event_id = s.event_id"
-        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?"
-        " ORDER BY t.event_id, t.round, t.number)", (series.id,)).fetchone()
+        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?",
+        (series.id,)).fetchone()
     return str(row[0] or "")
 
 
