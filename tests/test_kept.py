@@ -38,6 +38,27 @@ def test_a_kept_value_is_built_once_per_kind_and_key(app):
         assert kept.kept("one", build("f"), part=1) == "f"
 
 
+def test_a_value_kept_on_is_kept_per_thing_while_its_state_holds(app):
+    built = []
+
+    def build(value: str):
+        return lambda before: built.append((before, value)) or value
+
+    with app.app_context():
+        assert kept.kept_on("season", build("a1"), 2, of="a", state=1) == "a1"
+        assert kept.kept_on("season", build("x"), 2, of="a", state=1) == "a1"  # kept
+        assert kept.kept_on("season", build("b1"), 2, of="b", state=1) == "b1"  # another thing
+        # Its state changed: built again, from the value of the state before.
+        assert kept.kept_on("season", build("a2"), 2, of="a", state=2) == "a2"
+        assert kept.kept_on("season", build("x"), 2, of="a", state=2) == "a2"
+        assert kept.kept_on("other", build("o"), 2, of="a", state=2) == "o"  # another kind
+        # A third thing pushes out the one used longest ago (b), not a.
+        assert kept.kept_on("season", build("c1"), 2, of="c", state=1) == "c1"
+        assert kept.kept_on("season", build("b1 again"), 2, of="b", state=1) == "b1 again"
+    assert built == [(None, "a1"), (None, "b1"), ("a1", "a2"), (None, "o"), (None, "c1"),
+                     (None, "b1 again")]
+
+
 def write(folder: Path, name: str, text: str, mtime_ns: int | None = None) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)

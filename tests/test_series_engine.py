@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.deal import make_entry
 from scorekeeper.engine.game import EventKind
@@ -15,6 +17,7 @@ from scorekeeper.engine.series import (
     merged,
     places,
     rate,
+    rate_on,
     series_standings,
 )
 from scorekeeper.engine.settings import make_settings
@@ -108,3 +111,31 @@ def test_a_game_keeps_the_moment_it_ended(app):
         store.write_deal(db, token, EventKind.CORRECTION, 2,
                          make_entry(settings, {"Ann": 4, "Bob": 0}), None)
         assert ended() is None
+
+
+FEW = ["a", "b", "c", "d", "e", "f"]
+game_lists = st.lists(st.tuples(
+    st.dictionaries(st.sampled_from(FEW), st.integers(0, 12), min_size=2, max_size=5),
+    st.integers(0, 4)), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(first=game_lists, same=st.integers(0, 40), then=game_lists, every=st.integers(1, 7))
+def test_a_run_gone_on_from_another_equals_rating_every_game(first, same, then, every):
+    """A list that keeps the first ``same`` games of another and then goes its own way
+    (a correction, a game inserted or dropped, games added at the end): rated on from the
+    other's run, every rating and every history line equals rating it all, to the last
+    bit, and only the games from the last mark before the change are rated again; and
+    back again."""
+    second = first[:same] + then
+    before = rate_on([g for g, _e in first], [e for _g, e in first], None, every)
+    run = rate_on([g for g, _e in second], [e for _g, e in second], before, every)
+    assert (run.ratings, run.history) == rate([g for g, _e in second], [e for _g, e in second])
+    shared = 0
+    while shared < min(len(first), len(second)) and (
+            list(first[shared][0].items()), first[shared][1]) == (
+            list(second[shared][0].items()), second[shared][1]):
+        shared += 1
+    assert run.rated == len(second) - shared // every * every
+    back = rate_on([g for g, _e in first], [e for _g, e in first], run, every)
+    assert (back.ratings, back.history) == (before.ratings, before.history)

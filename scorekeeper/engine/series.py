@@ -33,8 +33,8 @@ from openskill.models import BradleyTerryFull
 
 from .standings import placement_points
 
-__all__ = ["Rating", "SeriesStanding", "event_points", "merged", "places", "rate",
-           "series_standings"]
+__all__ = ["Rating", "RatingRun", "SeriesStanding", "event_points", "merged", "places",
+           "rate", "rate_on", "series_standings"]
 
 
 @dataclass(frozen=True)
@@ -86,12 +86,76 @@ def rate(games: Sequence[Mapping[str, int]], events: Sequence[int]
     """Every player's rating after ``games`` (each one game's totals by player, in the
     order they ended; ``events[i]`` is the event game ``i`` belongs to), and each player's
     history: their rating after each event they played in, as ``(event, rating)``."""
-    model = BradleyTerryFull()
+    run = rate_on(games, events, None)
+    return run.ratings, run.history
+
+
+#: A run keeps where it stood after every this many games.
+MARK_EVERY = 32
+
+Game = tuple[tuple[tuple[str, int], ...], int]
+"""One game as a run keeps it: its totals as ``(player, total)`` in the order given (the
+order matters to the last bit of a rating), and its event."""
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """Where a run stood after its first ``games`` games: the model's ratings held, and
+    each player's history line as its length and last entry (the entries before the last
+    never change later, so they are read back from the run's final lines)."""
+
+    games: int
+    held: dict[str, object]
+    lines: dict[str, tuple[int, tuple[int, Rating]]]
+
+
+@dataclass(frozen=True)
+class RatingRun:
+    """The result of :func:`rate` with what it takes to rate a changed list of games again
+    from its first change only: the games rated, and a mark every so many games. A game's
+    ratings depend only on the games before it, so a list that begins with the same games
+    resumes at the last mark before the first game that differs. Nothing in a run is
+    changed once it is made: a later run copies what it goes on from."""
+
+    games: tuple[Game, ...]
+    marks: tuple[_Mark, ...]
+    ratings: dict[str, Rating]
+    history: dict[str, list[tuple[int, Rating]]]
+    """Each player's rating after each event they played in, as in :func:`rate`."""
+    rated: int
+    """How many games this run rated itself (the rest it took from the run before)."""
+
+
+def rate_on(games: Sequence[Mapping[str, int]], events: Sequence[int],
+            before: RatingRun | None, every: int | None = None) -> RatingRun:
+    """:func:`rate` of ``games``, going on from ``before`` (a run of another list, or
+    None) at its last mark before the first game where the two lists differ; the same
+    result as rating every game (``tests/test_series_engine.py`` holds it). The new run
+    keeps a mark after every ``every`` games (:data:`MARK_EVERY` if not given)."""
+    every = every or MARK_EVERY
+    played: tuple[Game, ...] = tuple(
+        (tuple(totals.items()), event) for totals, event in zip(games, events, strict=True))
     held: dict[str, object] = {}
     history: dict[str, list[tuple[int, Rating]]] = {}
-    for totals, event in zip(games, events, strict=True):
-        players = list(totals)
-        place = places(totals)
+    marks: list[_Mark] = []
+    start = 0
+    if before is not None:
+        same = 0
+        for old, new in zip(before.games, played, strict=False):
+            if old != new:
+                break
+            same += 1
+        marks = [mark for mark in before.marks if mark.games <= same]
+        if marks:
+            start = marks[-1].games
+            held = dict(marks[-1].held)
+            history = {player: [*before.history[player][:length - 1], last]
+                       for player, (length, last) in marks[-1].lines.items()}
+    model = BradleyTerryFull()
+    for number in range(start, len(played)):
+        pairs, event = played[number]
+        players = [player for player, _total in pairs]
+        place = places(dict(pairs))
         teams = [[held.get(player) or model.rating(name=player)] for player in players]
         rated = model.rate(teams, ranks=[place[player] for player in players])  # type: ignore[arg-type]
         for player, (rating,) in zip(players, rated, strict=True):
@@ -102,7 +166,12 @@ def rate(games: Sequence[Mapping[str, int]], events: Sequence[int]
                 line[-1] = (event, shown)
             else:
                 line.append((event, shown))
-    return {player: line[-1][1] for player, line in history.items()}, history
+        if (number + 1) % every == 0:
+            marks.append(_Mark(number + 1, dict(held),
+                               {player: (len(line), line[-1]) for player, line in history.items()}))
+    return RatingRun(played, tuple(marks),
+                     {player: line[-1][1] for player, line in history.items()}, history,
+                     len(played) - start)
 
 
 def event_points(games: Sequence[Mapping[str, int]]) -> dict[str, Fraction]:

@@ -31,7 +31,7 @@ from .errors import (
     SeriesEventKey,
     SeriesNotAnObject,
 )
-from .season import Season, load_season, players_of, season
+from .season import Season, kept_season, load_season, players_of
 from .store import Series, must_load
 
 bp = Blueprint("series_api", __name__, url_prefix="/api/v1/series")
@@ -117,7 +117,7 @@ def checked_merge(series: Series, source: object, target: object) -> tuple[str, 
     be two players now, and never have played in one event. Nothing is stored."""
     source, target = normal_name(source), normal_name(target)
     db = get_db()
-    state = season(db, series)
+    state = kept_season(db, series)
     keys = players_of(series, state.tables)
     known = {key: player for event in keys for key, player in event.items()}
     for name in (source, target):

@@ -5,10 +5,16 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from babel.numbers import parse_pattern
 from flask_babel import format_decimal, format_percent, gettext
 
 from ..engine.record import Record
 from ..engine.series import Rating
+
+#: The number patterns, read once (babel would read a pattern given as text on every call:
+#: 120 times for a club's page).
+POINTS = parse_pattern("#,##0.##")
+AVERAGE = parse_pattern("0.0")
 
 
 def whole(value: float) -> int:
@@ -25,11 +31,11 @@ def about(rating: Rating) -> str:
 
 def points(value: Fraction) -> str:
     """Series points: whole numbers bare, shared places' fractions to two decimals."""
-    return format_decimal(float(value), "#,##0.##")
+    return format_decimal(float(value), POINTS)
 
 
 def average(record: Record) -> str:
-    return "–" if record.average is None else format_decimal(record.average, "0.0")
+    return "–" if record.average is None else format_decimal(record.average, AVERAGE)
 
 
 def win_rate(record: Record) -> str:

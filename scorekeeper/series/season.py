@@ -1,11 +1,13 @@
 """Where a series stands: its standings, each player's rating and its history, and who
-beats whom, computed from its events' finished tables on every request.
+beats whom, computed from its events' finished tables, and kept in memory while they
+stand as they were (:func:`kept_season`).
 
 One read of the tables (:func:`.store.results`), then the engine: each name made a
 player by its key (case folded, ``engine/names.py``) and the series' merges; each
 event's points (``engine/standings.py``), the series' standings and the ratings in the
 order the games ended (``engine/series.py``), the records (``engine/record.py``). The
-page, the API, the CSV and the PDF all read this one :class:`Season`.
+page, the API, the CSV and the PDF all read this one :class:`Season`; nothing of it may be
+changed by a reader, since the next request may be served the same one.
 """
 
 from __future__ import annotations
@@ -14,18 +16,22 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..engine.names import name_key
-from ..engine.record import Line, Record, tally
+from ..engine.record import Line, Record, Rival, tally
 from ..engine.series import (
     Rating,
+    RatingRun,
     SeriesStanding,
     event_points,
     merged,
-    rate,
+    rate_on,
     series_standings,
 )
-from .store import Series, TableResult, must_load, results
+from ..web.kept import kept_on
+from .chart import HistoryChart, Scale, history_chart
+from .store import Series, TableResult, must_load, results, tables_state
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,11 @@ class Row:
     history: list[tuple[int, Rating]]
     record: Record
 
+    @cached_property
+    def rival(self) -> Rival | None:
+        """The record's rival, found once for the season (a pass over everyone met)."""
+        return self.record.rival
+
 
 @dataclass(frozen=True)
 class Season:
@@ -45,6 +56,15 @@ class Season:
     """Every finished table, in the order the games ended."""
     rows: list[Row]
     """The standings, best first."""
+    run: RatingRun
+    """The ratings as rated, for the season after a change to go on from."""
+
+    @cached_property
+    def charts(self) -> dict[str, HistoryChart]:
+        """Each player's rating chart, on the series' one scale: drawn for the first page
+        that shows this season, and kept with it."""
+        scale = Scale.of([row.history for row in self.rows], len(self.series.events))
+        return {row.standing.player: history_chart(row.history, scale) for row in self.rows}
 
     @property
     def games(self) -> int:
@@ -95,7 +115,10 @@ def shown_names(tables: list[TableResult], keys: list[dict[str, str]],
     return names
 
 
-def season(db: sqlite3.Connection, series: Series) -> Season:
+def season(db: sqlite3.Connection, series: Series, before: Season | None = None) -> Season:
+    """The season of ``series`` from its tables as stored now; with ``before`` (the
+    season of an earlier state), the ratings go on from its games that are still the
+    same (:func:`.engine.series.rate_on`), to the same result."""
     tables = results(db, series)
     keyed = name_keys(tables)
     keys = players_of(series, tables, keyed)
@@ -111,7 +134,9 @@ def season(db: sqlite3.Connection, series: Series) -> Season:
         lines.append([Line(names[player], player, winner, deals, bullheads, clean, total, 1)
                       for player, (_name, total, winner, deals, bullheads, clean)
                       in zip(players, table.players, strict=True)])
-    ratings, history = rate(games, [table.event for table in tables])
+    run = rate_on(games, [table.event for table in tables],
+                  None if before is None else before.run)
+    ratings, history = run.ratings, run.history
     by_event: list[list[dict[str, int]]] = [[] for _ in series.events]
     for table, totals in zip(tables, games, strict=True):
         by_event[table.event].append(totals)
@@ -120,8 +145,24 @@ def season(db: sqlite3.Connection, series: Series) -> Season:
     rows = [Row(standing, names[standing.player], history[standing.player],
                 records[standing.player])
             for standing in series_standings(points, series.best, ratings)]
-    return Season(series, tables, rows)
+    return Season(series, tables, rows, run)
+
+
+#: How many series' seasons the server keeps (a club's series or a few: each is read by
+#: everyone who follows it, and changes only when one of its tables does).
+SEASONS_KEPT = 8
+
+
+def kept_season(db: sqlite3.Connection, series: Series) -> Season:
+    """:func:`season`, computed once for each state of the series and kept in memory for
+    the requests after: its key is the series itself (its events, merges, undone merges
+    and ``best``, as loaded for this request) and :func:`.store.tables_state` (every
+    column of its events' tables, and of their games, that :func:`.store.results`
+    reads). Any write that changes what the season is computed from changes the key; a
+    read writes nothing."""
+    return kept_on("series season", lambda before: season(db, series, before), SEASONS_KEPT,
+                   of=series.id, state=(series, tables_state(db, series)))
 
 
 def load_season(db: sqlite3.Connection, series_id: str) -> Season:
-    return season(db, must_load(db, series_id))
+    return kept_season(db, must_load(db, series_id))

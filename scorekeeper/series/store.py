@@ -2,7 +2,8 @@
 its director merged, and the one read of its events' table results.
 
 Nothing derived is stored: the standings, the ratings and the records are computed from
-the events' tables each time (:mod:`.season`), from what the games store keeps per game
+the events' tables (:mod:`.season`, kept in memory while :func:`tables_state` stays the
+same), from what the games store keeps per game
 (each player's total, win, deals, bullheads and clean deals, and when the game ended)
 and the totals a director typed from a paper sheet. That read touches only this
 series' events, their tables and those tables' games, each by its index: a series of a
@@ -172,6 +173,27 @@ _COUNTED = (
     " SELECT 1 FROM event_tables o LEFT JOIN games og ON og.token = o.game"
     " WHERE o.event_id = t.event_id AND o.round <= t.round AND o.paper IS NULL"
     f" AND (coalesce(og.finished, 0) = 0 OR ({_SIGNS} = 1 AND o.signed IS NULL))))")
+
+
+def tables_state(db: sqlite3.Connection, series: Series) -> str:
+    """Everything of the series' events' tables that :func:`results` reads, as one text
+    SQLite makes: per table (every one, counted or not) its event's options, its round,
+    number, players, totals from paper and their moment, sign, re-opening and game, and
+    that game's row id, version, end and last summary. A game's players' lines are
+    written only with its version moved, so two equal texts (of one series) give equal
+    results. One indexed read, no row made in Python: the key the season is kept by
+    (:func:`.season.kept_season`). The tables come in the order SQLite walks the indexes
+    (not sorted: that would double the cost); were it ever to walk them otherwise, the
+    text would differ and the season be computed once more, never be wrong."""
+    row = db.execute(
+        "SELECT group_concat(json_array(t.event_id, e.options, t.round, t.number,"
+        " t.players, t.paper, t.paper_at, t.signed, t.reopened, t.game, g.id, g.version,"
+        " g.finished, g.ended_at, g.updated_at), ',')"
+        " FROM series_events s JOIN events e ON e.id = s.event_id"
+        " JOIN event_tables t ON t.event_id = s.event_id"
+        " LEFT JOIN games g ON g.token = t.game WHERE s.series_id = ?",
+        (series.id,)).fetchone()
+    return str(row[0] or "")
 
 
 def results(db: sqlite3.Connection, series: Series) -> list[TableResult]:

@@ -26,7 +26,6 @@ from ..web.workers import heavy
 from . import key as series_key
 from . import present, store
 from .api import add_existing, checked_merge, checked_name, merge
-from .chart import Scale, history_chart
 from .errors import NotAnEventLink, NotASeriesLink, SeriesOnly
 from .forms import AddEventForm, MergeForm, SeriesForm
 from .season import Season, load_season
@@ -77,18 +76,13 @@ def index():
                            mine=directed()), 400 if problem else 200
 
 
-def _charts(state: Season) -> dict[str, object]:
-    scale = Scale.of([row.history for row in state.rows], len(state.series.events))
-    return {row.standing.player: history_chart(row.history, scale) for row in state.rows}
-
-
 @bp.get("/series/<series_id>")
 def page(series_id: str):
     """Everyone's view: standings, ratings and their history, who beats whom."""
     state = load_season(get_db(), series_id)
     key = series_key.held_key(state.series)
     page = make_response(render_template(
-        "series/series.html", state=state, series=state.series, charts=_charts(state),
+        "series/series.html", state=state, series=state.series, charts=state.charts,
         about=present.about, points=present.points, average=present.average,
         win_rate=present.win_rate,
         director_link=None if key is None else url_for("series.director",
