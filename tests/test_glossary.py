@@ -419,6 +419,14 @@ def test_no_english_is_left_in_the_catalog(catalogs, lang):
     ("de", "x", "Die Karten von Taktik liegen offen aus."),
     ("de", "x", "Das Nachwort: weitere Spielweisen"),
     ("de", "x", "Die Zahlen des Nachworts sind Beispiele."),
+    ("nl", "x", "Heeft de uitslag van tafel 2, toernooironde 1, afgetekend."),
+    ("de", "x", "Hat %(player)s in %(name)s umbenannt."),
+    ("de", "Yes, %(player)s leaves", "Ja, %(player)s hört auf"),
+    ("de", "%(player)s stays after all: the leaving before event round %(round)s is taken back.",
+     "%(player)s bleibt doch: Das Aufhören vor Turnierrunde %(round)s ist zurückgenommen."),
+    ("nl", "x", "Voor een voorronde of een finale"),
+    ("de", "x", "Der Link des Ausrichters: an einen zweiten Ausrichter weitergeben"),
+    ("nl", "Win", "Winst"),
 ])
 def test_an_old_term_fails(glossary, lang, msgid, msgstr):
     assert problems(glossary, lang, msgid, msgstr), msgstr
@@ -494,6 +502,13 @@ def test_an_old_english_word_fails(glossary, msgid):
     ("de", "x", "Der Nachtrag: weitere Spielweisen; die Zahlen des Nachtrags"),
     ("de", "Import a game and play on where it stopped.", "… wo es aufgehört hat."),
     ("de", "%(player)s left: not seated", "%(player)s ist ausgestiegen."),
+    ("nl", "x", "Uitslag van tafel 2, toernooironde 1, afgetekend. Heeft iedereen gespeeld?"),
+    ("de", "x", "Hat jeder Spieler jede Hand gespielt, zählt jeder seine Zeilen zusammen."),
+    ("de", "Does %(player)s leave the event?", "Steigt %(player)s aus dem Clubturnier aus?"),
+    ("de", "x", "Der Ausstieg ist zurückgenommen; die Last-Chance-Qualifikation"),
+    ("nl", "x", "Voor een kwalificatietoernooi of een finale; het herkansingstoernooi"),
+    ("de", "x", "Der Link des Ausrichters: für einen Mitausrichter"),
+    ("nl", "Win", "Gewonnen"),
 ])
 def test_a_right_text_passes(glossary, lang, msgid, msgstr):
     assert not problems(glossary, lang, msgid, msgstr), problems(glossary, lang, msgid, msgstr)

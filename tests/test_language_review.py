@@ -29,7 +29,15 @@ HISTORY = ("Started the event.", "Imported the event from a file.",
            "game is kept.",
            "Typed the totals of table %(table)s, event round %(round)s, from its paper sheet.",
            "Changed the game of table %(table)s, event round %(round)s, after the event round "
-           "was over.")
+           "was over.",
+           # The entries this round's sign-off, swap, rename and put-back added: the same log.
+           "Put back the earlier game of table %(table)s, event round %(round)s; the game it "
+           "replaced is kept.",
+           "Signed the result of table %(table)s, event round %(round)s.",
+           "Changed the signed game of table %(table)s, event round %(round)s.",
+           "Renamed %(player)s to %(name)s.",
+           "Swapped %(player)s (table %(table)s) and %(other)s (table %(other_table)s) in event "
+           "round %(round)s: both tables have new games.")
 
 #: (review item, language, msgid, what the translation must not say, what it says now).
 FIXED = [
@@ -92,6 +100,30 @@ FIXED = [
      r"die eine Reihe nehmen$"),
     ("DE-18", "de", "Two pitfalls", r"^Zwei Fallen$", r"Stolperfallen"),
     ("DE-22", "de", "Keep score", r"zählen", r"^Punkte notieren$"),
+    # Not review items: sentences the season, the championship event and the sign-off added,
+    # read afterwards to the same standard (a bare "hört auf", a calque, a bare pronoun).
+    ("round", "de", "Does %(player)s leave the event?", r"\bauf\?$",
+     r"^Steigt %\(player\)s aus dem Clubturnier aus\?$"),
+    ("round", "de", "%(player)s has not left the event: there is nothing to take back.",
+     r"ist aus dem Clubturnier nicht", r"ist nicht aus dem Clubturnier ausgestiegen"),
+    ("round", "de", "The organiser's link: hand over to a co-organiser", r"weitergeben",
+     r"für einen Mitausrichter$"),
+    ("round", "nl", "Another deal: this phone's becomes deal %(number)s", r": die van",
+     r"de invoer van deze telefoon wordt"),
+    ("round", "de", "Another deal: this phone's becomes deal %(number)s", r": Der dieses",
+     r"Die Eingabe dieses Handys wird"),
+    ("round", "nl", "Played on your own server without internet? Download the event file from "
+     "its director's page once every game has ended, and send it here. It is checked game by "
+     "game before anything is kept; sending it twice keeps it once.",
+     r"insturen bewaart", r"maar één keer bewaard\.$"),
+    ("round", "de", "Played on your own server without internet? Download the event file from "
+     "its director's page once every game has ended, and send it here. It is checked game by "
+     "game before anything is kept; sending it twice keeps it once.",
+     r"zweimal geschickt wird", r"schickst du sie zweimal, wird sie nur einmal gespeichert\.$"),
+    ("round", "nl", "The list of players is longer than %(limit)s characters, more than 200 "
+     "names need.", r"meer dan 200 namen nodig hebben", r"zelfs 200 namen"),
+    ("round", "de", "The numbers %(number)s and %(other)s are one player already.",
+     r"schon ein Spieler", r"ein und derselbe Spieler"),
 ]
 
 
