@@ -12,9 +12,10 @@ the static site's rules in Dutch.
 Each page is measured ``LIGHTHOUSE_RUNS`` times (3 unless set); the table shows the median
 of each score, of the first contentful paint and of the cumulative layout shift, and the
 audits that cost points in the median run. Exits 1 when a median misses :data:`GOALS`.
-``LIGHTHOUSE_PAGES=sheet,series`` measures only the pages whose name contains one of
-those words; ``LIGHTHOUSE_REPORTS=folder`` keeps the JSON reports. The performance score
-depends on the machine: the load average is printed before and after.
+``LIGHTHOUSE_PAGES=/check,sheet`` measures only the pages so named, a path by its whole
+name and a word wherever it is in a name (``sheet``: the sheet in every language);
+``LIGHTHOUSE_REPORTS=folder`` keeps the JSON reports. The performance score depends on
+the machine: the load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def main() -> int:
             phone.sign_in()
             urls = {name: server.url + path for name, path in made_pages(phone).items()}
             urls["site nl rules"] = site.url + "/nl/rules/index.html"
-            urls = {n: u for n, u in urls.items() if not wanted or any(w in n for w in wanted)}
+            urls = {n: u for n, u in urls.items() if not wanted or any(
+                w == n or (not w.startswith("/") and w in n) for w in wanted)}
             keep = Path(os.environ.get("LIGHTHOUSE_REPORTS", tmp))  # where reports stay
             keep.mkdir(parents=True, exist_ok=True)
             print(f"{runs} runs a page, medians; {load()}")
