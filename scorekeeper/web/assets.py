@@ -193,7 +193,7 @@ def cache_headers(response: Response) -> Response:
     return response
 
 
-def _allow_import_map(response: Response) -> None:
+def _allow_inline_parts(response: Response) -> None:
     """A page that carries the import map runs it, and its inline styles apply: the
     policy would refuse them without their hashes."""
     policy = response.headers.get("Content-Security-Policy")
@@ -225,7 +225,7 @@ def _static_gzip(response: Response) -> bytes:
 
 def compress(response: Response) -> Response:
     """Gzip a text answer for a browser that accepts it; leave everything else alone."""
-    _allow_import_map(response)
+    _allow_inline_parts(response)
     if response.mimetype not in COMPRESSIBLE or response.status_code in (204, 206, 304):
         return response
     response.vary.add("Accept-Encoding")
