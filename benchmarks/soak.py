@@ -201,9 +201,12 @@ class Phone:
         self.view: dict = {}
         """The game as this phone last saw it (any answer that carried it)."""
 
-    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        """One request; :class:`ServerGone` when there is no answer."""
+    def call(self, method: str, path: str, body: dict | None = None,
+             keys: dict[str, str] | None = None) -> tuple[int, dict]:
+        """One request (``keys``: headers such as ``X-Director-Key``); :class:`ServerGone`
+        when there is no answer."""
         headers = {"X-CSRFToken": self.token} if self.token else {}
+        headers.update(keys or {})
         data = None
         if body is not None:
             data, headers["Content-Type"] = json.dumps(body).encode(), "application/json"

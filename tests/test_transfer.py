@@ -164,6 +164,26 @@ def test_the_policy_allows_the_import_map_and_no_other_inline_script(client):
     assert "unsafe-inline" not in policy
 
 
+def test_every_page_carries_its_stylesheets_and_the_policy_allows_exactly_them(client, pages):
+    """A page's first paint waits for no stylesheet request: each is written into it, in
+    the file's own words, and allowed by its hash; no other inline style is."""
+    for path in pages:
+        answer = client.get(path)
+        html = answer.get_data(as_text=True)
+        assert 'rel="stylesheet"' not in html, path
+        styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert (STATIC / "css/site.css").read_text() in styles, path
+        digests = {"'sha256-" + base64.b64encode(hashlib.sha256(style.encode()).digest())
+                   .decode() + "'" for style in styles}
+        policy = answer.headers["Content-Security-Policy"]
+        style_src = re.search(r"style-src ([^;]+)", policy).group(1).split()
+        assert style_src[0] == "'self'" and set(style_src[1:]) == digests, path
+        assert "unsafe-inline" not in policy
+    sheet = client.get(pages[-1])  # a game's sheet
+    for name in ("games.css", "pwa.css", "evening.css"):
+        assert (STATIC / "css" / name).read_text() in sheet.get_data(as_text=True), name
+
+
 def description(html: str) -> str:
     match = re.search(r'<meta name="description" content="([^"]*)">', html)
     assert match, "no meta description"

@@ -65,6 +65,12 @@ def kept_game(page: Page, game_id: str) -> dict | None:
     return next((r for r in kept(page) if r.get("id") == game_id), None)
 
 
+def until_kept(page: Page, game_id: str, part: str = "id") -> None:
+    """Wait until the phone keeps game ``game_id`` with its ``part`` (the hand-over box, say)."""
+    until(page, f"async ([id, part]) => (await ({KEPT})()).some((r) => r.id === id && r[part])",
+          [game_id, part])
+
+
 def token(page: Page, base_url: str) -> str:
     return page.request.get(f"{base_url}/pwa/csrf-token").json()["csrf_token"]
 

@@ -12,7 +12,14 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
-from tests.browser.phone import kept_game, new_game, sent_back, server_game, tagged_anew, token
+from tests.browser.phone import (
+    new_game,
+    sent_back,
+    server_game,
+    tagged_anew,
+    token,
+    until_kept,
+)
 
 WORKER_IN_CHARGE = """async () => {
   await navigator.serviceWorker.ready;
@@ -96,10 +103,7 @@ def test_the_qr_code_shows_on_the_sheet_kept_offline(page: Page, context: Browse
     sheet = start(page, base_url, ["Anna", "Bram"])
     page.evaluate(WORKER_IN_CHARGE)
     game_id = sheet.rsplit("/", 1)[1]
-    for _ in range(100):  # the phone keeps the game, hand-over box and all
-        if (kept_game(page, game_id) or {}).get("handover"):
-            break
-        page.wait_for_timeout(100)
+    until_kept(page, game_id, "handover")  # the phone keeps the game, hand-over box and all
     context.set_offline(True)
     page.reload()
     expect(page.locator("#sync-state")).to_be_visible()  # drawn by the phone

@@ -90,3 +90,20 @@ def test_a_tournaments_link_keeps_it_on_the_second_phone(page: Page, browser,
         expect(phone.locator(".recent-link")).to_have_count(1)
     finally:
         other.close()
+
+
+def test_a_keep_that_cannot_reach_the_server_offers_the_button_again(
+        page: Page, browser, browser_context_args, base_url):
+    """Hidden from the first paint where scripts run, the button comes back when the
+    page's own keeping fails, for the player to try again."""
+    sheet = start_game(page, base_url)
+    other = browser.new_context(**browser_context_args)
+    try:
+        phone = other.new_page()
+        phone.route("**/keep", lambda route: route.abort())
+        with phone.expect_event("requestfailed", lambda r: r.url.endswith("/keep")):
+            phone.goto(sheet + "?lang=en")
+        button = phone.get_by_role("button", name="Keep this game on this phone's list")
+        expect(button).to_be_visible()
+    finally:
+        other.close()

@@ -17,10 +17,10 @@ from tests.browser.phone import (
     controlled,
     deals,
     kept,
-    kept_game,
     new_game,
     saved,
     until,
+    until_kept,
 )
 from tests.conftest import PHONE
 
@@ -79,17 +79,16 @@ def test_the_worker_keeps_no_page_that_is_one_devices_own(page: Page, context: B
     page.goto(f"{base_url}/?lang=en")
     controlled(page)
     page.goto(f"{base_url}/games/{game_id}")
-    for _ in range(100):  # the phone keeps the game it showed before it goes on
-        if kept_game(page, game_id):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError("the phone never kept the game it showed")
-    for path in ("/games", "/games/stats", f"/games/{game_id}/history",
-                 f"/games/{game_id}/evening", "/"):
-        page.goto(base_url + path)
+    until_kept(page, game_id)  # the phone keeps the game it showed before it goes on
+    # The start page, seen from the network, is the last shell the worker fetches again:
+    # once that has arrived, what it refreshes after these visits it has refreshed.
+    refreshed = f"{base_url}/?lang=en"
+    with context.expect_event("requestfinished", lambda r: r.service_worker is not None
+                              and r.url == refreshed):
+        for path in ("/games", "/games/stats", f"/games/{game_id}/history",
+                     f"/games/{game_id}/evening", "/"):
+            page.goto(base_url + path)
     until(page, "() => Boolean(document.querySelector('#phone-games'))")
-    page.wait_for_timeout(500)  # what the worker refreshes after a visit, it has refreshed
     urls = page.evaluate(CACHED)
     private = [u for u in urls if re.search(r"/games(/[0-9a-f]{20}|\?|$)|/stats", u)]
     assert private == [], private

@@ -100,3 +100,41 @@ def test_ten_long_names_are_never_cut(page: Page, base_url: str, lang: str):
                       data={"number": 1, "bullheads": deal})
     expect(page.locator("#sheet-frame thead th.player .name")).to_have_text(LONG, timeout=5000)
     assert page.evaluate(CUT, "#sheet-frame thead th.player .name, #standings tbody th .name") == []
+
+
+#: Each layout shift after the first paint: its size and what moved.
+SHIFTS = """window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.shifts.push({ value: entry.value, moved: entry.sources.map((source) =>
+      source.node ? source.node.id || source.node.className || source.node.nodeName : "?") });
+  }
+}).observe({ type: "layout-shift", buffered: true });"""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_sheet_opened_through_its_link_does_not_move_when_the_phone_draws_it(
+        page: Page, browser, browser_context_args, base_url: str, lang: str):
+    """The server's sheet is painted first (the scripts are held until then); the phone's
+    drawing of it, the sync line and the keeping of the game move nothing that was shown."""
+    game_id = played(page, base_url, 5)
+    other = browser.new_context(**browser_context_args)  # a phone that does not list it
+    try:
+        phone = other.new_page()
+        phone.add_init_script(SHIFTS)
+        held: list | None = []
+        phone.route("**/static/js/**",
+                    lambda route: held.append(route) if held is not None else route.continue_())
+        phone.goto(f"{base_url}/games/{game_id}?lang={lang}", wait_until="commit")
+        phone.wait_for_function(
+            "() => performance.getEntriesByName('first-contentful-paint').length > 0")
+        expect(phone.locator("#keep-form")).to_be_hidden()  # it would only vanish again
+        with phone.expect_response(lambda r: r.url.endswith("/keep")):  # the phone keeps it
+            waiting, held = held, None
+            for route in waiting:
+                route.continue_()
+        expect(phone.locator("#sync-state")).not_to_be_empty()
+        expect(phone.locator("#sheet-frame")).to_be_visible()
+        assert phone.evaluate("window.shifts") == []
+    finally:
+        other.close()

@@ -24,7 +24,6 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 from tests.browser.deals import enter_deal
 from tests.browser.phone import (
     controlled,
-    kept_game,
     looked,
     new_game,
     saved,
@@ -33,6 +32,7 @@ from tests.browser.phone import (
     tagged_anew,
     token,
     until,
+    until_kept,
 )
 from tests.conftest import PHONE
 
@@ -66,11 +66,7 @@ def open_kept(page: Page, base_url: str, game_id: str) -> None:
     """The sheet, once the worker runs it and the phone keeps the game."""
     page.goto(f"{base_url}/games/{game_id}?lang=en")
     controlled(page)
-    for _ in range(100):
-        if kept_game(page, game_id):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the phone never kept the game")
+    until_kept(page, game_id)
 
 
 # --- A deal saved while the server cannot be reached ---
@@ -658,50 +654,104 @@ def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Brow
 
 
 # --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
+#
+# These run on the page's own clock, installed by Playwright and stepped by the test, so
+# "every 0.8 s" and "nothing for 4 s" are exact and take no waiting.
 
 VISIBILITY = """(state) => {
   Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
   document.dispatchEvent(new Event("visibilitychange"));
 }"""
 
+#: Every request the page's scripts make, with the page's (stepped) time it was made at,
+#: its If-None-Match and, once answered, its status. ``window.busy`` counts what the page
+#: waits for other than its clock: requests and their bodies, IndexedDB transactions.
+ASKS = """(() => {
+  window.asks = [];
+  window.busy = 0;
+  const until = (promise) => {
+    window.busy += 1;
+    return promise.finally(() => { window.busy -= 1; });
+  };
+  const send = window.fetch;
+  window.fetch = function (input, init = {}) {
+    const ask = { at: Date.now(), url: String(input.url ?? input), method: init.method ?? "GET",
+                  tag: (init.headers ?? {})["If-None-Match"] ?? null, status: null };
+    window.asks.push(ask);
+    return until(send.call(this, input, init).then((answer) => {
+      ask.status = answer.status;
+      const json = answer.json.bind(answer);
+      answer.json = () => until(json());
+      return answer;
+    }));
+  };
+  const begin = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (...args) {
+    const transaction = begin.apply(this, args);
+    until(new Promise((end) => {
+      for (const kind of ["complete", "error", "abort"]) transaction.addEventListener(kind, end);
+    }));
+    return transaction;
+  };
+})()"""
+
+
+def looks_at(page: Page, game_id: str) -> list[dict]:
+    """The page's GETs of the game's JSON so far (its looks at the server)."""
+    return page.evaluate("""(path) => window.asks.filter((a) => a.method === "GET"
+        && new URL(a.url, location.href).pathname === path)""", f"/api/v1/games/{game_id}")
+
+
+def step(page: Page, milliseconds: int) -> None:
+    """Move the page's clock on by ``milliseconds``, 100 at a time, each time waiting until
+    the page waits for nothing but its clock."""
+    for _ in range(milliseconds // 100):
+        page.clock.run_for(100)
+        page.wait_for_function("() => window.busy === 0")
+
+
+def step_until(page: Page, game_id: str, looks: int) -> list[dict]:
+    """Step the page's clock until it has looked at the game ``looks`` times (at most a
+    minute of its time)."""
+    for _ in range(600):
+        seen = looks_at(page, game_id)
+        if len(seen) >= looks:
+            return seen
+        step(page, 100)
+    raise AssertionError(f"{len(seen)} looks at the game in a minute, not {looks}")
+
 
 def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
         page: Page, base_url: str):
     game_id = new_game(page, base_url, ["Ann", "Bob"])
     play(page, base_url, game_id, [(5, 19)])
-    asks: list[tuple[float, str | None, int]] = []
-    path = f"/api/v1/games/{game_id}"
-
-    tags: list[str | None] = []  # the ETag of each answer, in order
-
-    def answered(response) -> None:
-        if response.request.method == "GET" and response.url.split("?")[0].endswith(path):
-            asks.append((time.monotonic(), response.request.headers.get("if-none-match"),
-                         response.status))
-            tags.append(response.headers.get("etag"))
-
-    page.on("response", answered)
+    page.add_init_script(ASKS)
+    page.clock.install()
     page.goto(f"{base_url}/games/{game_id}?lang=en")
     saved(page)
-    page.wait_for_timeout(4000)
-    seen = [a for a in asks if a[0] > asks[0][0] + 0.5]
-    assert 3 <= len(seen) <= 6, asks  # about every 0.8 s
-    # The server's own tag for version 1 ("1", W/"1" when gzip-compressed), sent back as
-    # it came: the tag of the answer before.
-    assert tags[0] in ('"1"', 'W/"1"'), tags
-    assert all(tag == tags[0] and status == 304 for _, tag, status in seen), (seen, tags)
-    gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:], strict=False)]
-    assert all(0.6 < gap < 1.3 for gap in gaps), gaps
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # from here the test moves time
+    step(page, 800)  # whatever was under way has finished
+    since = len(looks_at(page, game_id))
+    step(page, 4000)
+    seen = looks_at(page, game_id)[since:]
+    assert len(seen) == 5, seen  # every 0.8 s of the page's time
+    # the server's own tag for version 1 ("1", W/"1" when gzip-compressed), sent back as
+    # it came
+    assert seen[0]["tag"] in ('"1"', 'W/"1"'), seen
+    assert all(ask["tag"] == seen[0]["tag"] and ask["status"] == 304 for ask in seen), seen
+    gaps = [b["at"] - a["at"] for a, b in zip(seen, seen[1:], strict=False)]
+    assert gaps == [800] * 4, gaps
 
     page.evaluate(VISIBILITY, "hidden")
-    page.wait_for_timeout(300)
-    hidden_from = len(asks)
-    page.wait_for_timeout(3000)
-    assert len(asks) == hidden_from  # a hidden sheet asks nothing
+    step(page, 800)  # a look already under way is answered
+    hidden_from = len(looks_at(page, game_id))
+    step(page, 10_000)
+    assert len(looks_at(page, game_id)) == hidden_from  # a hidden sheet asks nothing
     play(page, base_url, game_id, [(9, 15)])
     page.evaluate(VISIBILITY, "visible")  # asked at once, and the other phone's deal shows
-    expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=2000)
-    assert asks[hidden_from][1:] == (tags[0], 200)
+    expect(page.locator("tfoot td")).to_have_text(["14", "34"])
+    first = looks_at(page, game_id)[hidden_from]
+    assert first["tag"] in ('"1"', 'W/"1"') and first["status"] == 200, first
 
 
 def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
@@ -777,17 +827,16 @@ def test_a_quiet_sheet_reads_only_its_own_game_between_changes(page: Page, base_
             return getAll.apply(this, args);
         };
     })()""")
+    page.add_init_script(ASKS)
+    page.clock.install()
     for players in (["Ann", "Bob"], ["Cas", "Dirk"]):  # another game kept on the phone too
         open_kept(page, base_url, new_game(page, base_url, players))
     game_id = re.search(r"/games/([0-9a-f]{20})", page.url).group(1)
     saved(page)
-    page.wait_for_timeout(1000)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    looks = len(step_until(page, game_id, 2))  # a whole round after the save
     before = page.evaluate("window.readsOfAll")
-    polls: list[str] = []
-    page.on("request", lambda r: polls.append(r.url) if f"/api/v1/games/{game_id}" in r.url
-            else None)
-    page.wait_for_timeout(4000)
-    assert len(polls) >= 3  # the sheet kept looking at the server
+    step_until(page, game_id, looks + 4)  # the sheet kept looking at the server
     assert page.evaluate("window.readsOfAll") == before
     enter_deal(page, 1, (5, 0))
     saved(page)
