@@ -224,7 +224,7 @@ def test_state_changing_calls_need_the_csrf_token(client, csrf_headers):
     ("/{id}/deals", "post", {"number": "one"}, 400,
      "Het nummer van de spelronde moet een geheel getal vanaf 1 zijn."),
     ("/{id}/deals", "post", {"client_id": 7}, 400,
-     "De client_id moet tekst zijn van 1 tot en met 100 tekens."),
+     "De client_id moet tekst zijn van 1 tot en met 100 afdrukbare tekens."),
     ("/{missing}/deals", "post", deal(1, 3, 1), 404, "Dat spel bestaat niet."),
 ])
 def test_shape_errors_are_typed_and_keep_their_translations(api, path, method, body, status,
