@@ -100,7 +100,7 @@ def test_the_event_is_stored_shown_and_listed(client):
     html = client.get(url + "?lang=en").get_data(as_text=True)
     assert ">Club &lt;i&gt;night&lt;/i&gt; · March 14, 2025 · Table 7</p>" in html  # escaped
     assert 'id="event"' not in client.get(create(client)).get_data(as_text=True)  # none given
-    assert client.get("/tournament").get_data(as_text=True).count("recent-event") == 1
+    assert client.get("/tournament").get_data(as_text=True).count('class="recent-event"') == 1
 
 
 @pytest.mark.parametrize(("change", "message"), [

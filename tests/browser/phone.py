@@ -110,13 +110,13 @@ def looked(page: Page, game_id: str, times: int = 3) -> None:
 
 def tagged_anew(context: BrowserContext, base_url: str, path: str,
                 stamp: Callable[[], str]) -> list[tuple[str | None, str | None, int]]:
-    """The game's address ``path`` answered as a server would that tags a game
-    ``"<version>.<stamp>"`` (the version and the time of the game's last entry): this
-    server's ``"<version>"`` tags are turned into those on the way out, and a tag of that
-    form sent back is turned into this server's on the way in; any other tag is sent on
-    as it came (a bare version still matches, as that server allows; an older stamp does
-    not, and the answer is 200). Answers the list of (If-None-Match sent, ETag answered,
-    status), in order."""
+    """The game's address ``path`` answered as if the game's last entry had the time
+    ``stamp()`` (the test moves it, as a database put back from an older copy does):
+    this server's ``"<version>.<time>"`` tags are turned into ``"<version>.<stamp>"`` on
+    the way out, and a tag of that form sent back is sent on as the bare version on the
+    way in (which the server answers while it holds); any other tag is sent on as it came
+    (an older stamp matches nothing, and the answer is 200). Answers the list of
+    (If-None-Match sent, ETag answered, status), in order."""
     asks: list[tuple[str | None, str | None, int]] = []
 
     def handle(route) -> None:
@@ -132,7 +132,7 @@ def tagged_anew(context: BrowserContext, base_url: str, path: str,
             headers["if-none-match"] = sent
         answer = route.fetch(headers=headers)
         out = dict(answer.headers)
-        bare = re.fullmatch(r'(W/)?"(\d+)"', out.get("etag", ""))
+        bare = re.fullmatch(r'(W/)?"(\d+)(?:\.[^"]*)?"', out.get("etag", ""))
         if bare:
             out["etag"] = f'{bare.group(1) or ""}"{bare.group(2)}.{stamp()}"'
         asks.append((sent, out.get("etag"), answer.status))
