@@ -40,7 +40,6 @@ def test_new_game_same_players_and_the_evening(page: Page, base_url: str):
     box = again.bounding_box()
     assert box and box["height"] >= 44 and box["width"] >= 44
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path="/tmp/g3/sheet-finished.png")
     again.click()
 
     expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
@@ -69,7 +68,6 @@ def test_new_game_same_players_and_the_evening(page: Page, base_url: str):
     for link in games.locator("a").all():
         box = link.bounding_box()
         assert box and box["height"] >= 44
-    page.screenshot(path="/tmp/g3/evening.png", full_page=True)
     games.nth(0).locator("a").click()
     expect(page.locator(".status")).to_contain_text("Bob wins")
 
@@ -102,4 +100,3 @@ def test_the_evening_of_ten_players_fits_the_phone_in_each_language(
         return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     })""")
     assert lines == [1] * 10
-    page.screenshot(path=f"/tmp/g3/evening-ten-{lang}.png", full_page=True)

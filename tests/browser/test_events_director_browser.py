@@ -114,7 +114,6 @@ def test_the_night_from_the_directors_phone_to_the_big_screen(browser: Browser, 
         big.clock.run_for(2000)
         expect(big.locator("#live-page")).to_have_text(f"Seite {shown % pages + 1} von {pages}")
     assert seen == set(NAMES)
-    big.screenshot(path="/tmp/g3/events-live-1920.png")
     screen.close()
 
     # A player types three letters of their name and finds their table and tablemates.
@@ -133,6 +132,5 @@ def test_the_night_from_the_directors_phone_to_the_big_screen(browser: Browser, 
     player.locator("#find-name").fill("zzz")
     expect(player.locator("#find-status")).to_have_text(
         "No player of this event round has a name with these letters.")
-    player.screenshot(path="/tmp/g3/events-find.png")
     for page in (director, co, stranger, player):
         page.context.close()

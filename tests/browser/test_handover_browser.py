@@ -72,7 +72,6 @@ def test_a_second_phone_opens_the_game_through_its_qr_code(
     assert link == sheet
     expect(page.locator("#handover-link")).to_have_text(link)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.screenshot(path="/tmp/g3/handover-open.png")
 
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     copy = page.get_by_role("button", name="Copy link")
@@ -89,7 +88,6 @@ def test_a_second_phone_opens_the_game_through_its_qr_code(
         expect(phone.locator("tfoot td")).to_have_text(["8", "4", "2"])
         enter_deal(phone, 2, (3, 6, 5))
         expect(phone.locator("tfoot td")).to_have_text(["11", "10", "7"])
-        phone.screenshot(path="/tmp/g3/second-phone.png")
     finally:
         other.close()
     page.reload()
