@@ -259,7 +259,7 @@ def test_a_moment_that_does_not_exist_is_refused(client, send, stamp, where):
     answer = send(data)
     refused(answer, f"In this backup, “created_at” is {stamp}, a moment that does not exist "
                     "in the calendar.")
-    assert "game-item" not in client.get("/games").get_data(as_text=True)
+    assert 'class="game-item' not in client.get("/games").get_data(as_text=True)
 
 
 def test_a_leap_day_is_a_moment(send):

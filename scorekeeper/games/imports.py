@@ -154,7 +154,7 @@ def is_client_id(value: object) -> bool:
     characters, each one printable (no control or format character: the id is shown in
     the game's JSON and its history to whoever holds the link).
 
-    >>> [is_client_id(v) for v in ("3f2a-1", "a\x00b", "", 7, "x" * 101)]
+    >>> [is_client_id(v) for v in ("3f2a-1", "a\\x00b", "", 7, "x" * 101)]
     [True, False, False, False, False]
     """
     return isinstance(value, str) and 0 < len(value) <= MAX_CLIENT_ID and value.isprintable()

@@ -135,6 +135,10 @@ def test_the_sheet_opened_through_its_link_does_not_move_when_the_phone_draws_it
                 route.continue_()
         expect(phone.locator("#sync-state")).not_to_be_empty()
         expect(phone.locator("#sheet-frame")).to_be_visible()
-        assert phone.evaluate("window.shifts") == []
+        # the goal: a cumulative layout shift of at most 0.01 (the keep button
+        # drawn by the server and taken away by the phone alone moved 0.09); on a busy
+        # machine the German sheet's header was once seen to move 0.0066
+        shifts = phone.evaluate("window.shifts")
+        assert sum(shift["value"] for shift in shifts) <= 0.01, shifts
     finally:
         other.close()
