@@ -88,6 +88,8 @@ def test_a_second_phone_opens_the_game_through_its_qr_code(
         expect(phone.locator("tfoot td")).to_have_text(["8", "4", "2"])
         enter_deal(phone, 2, (3, 6, 5))
         expect(phone.locator("tfoot td")).to_have_text(["11", "10", "7"])
+        # Kept on that phone first: its context (and what it keeps) goes once it is sent.
+        expect(phone.locator("#sync-state")).to_have_text("All saved.")
     finally:
         other.close()
     page.reload()
