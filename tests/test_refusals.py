@@ -201,3 +201,43 @@ def test_the_shapes_sentences_say_the_real_bounds(app):
             "the deck in use has only 34.")
         assert describe(errors.BadHandSize(value=9)) == (
             "Each player is dealt 10 cards or more (a whole number), not “9”.")
+
+
+# --- The scripts' refusals are the same codes ------------------------------------------
+
+STATIC_JS = Path(__file__).resolve().parent.parent / "static" / "js"
+#: ``refuse("Code")`` or ``refuse("Code", { field, other: value })`` in a script.
+JS_REFUSE = re.compile(r"""\brefuse\("(\w+)"(?:,\s*\{\s*(.*?)\s*\})?\)""", re.S)
+_INNERMOST = re.compile(r"\([^()]*\)|`[^`]*`|\"[^\"]*\"")
+
+
+def script_refusals() -> list[tuple[str, str, frozenset[str]]]:
+    """Each ``refuse(...)`` of the scripts: file, code and the fields it names.
+
+    >>> JS_REFUSE.findall('throw refuse("NotACard", { value: row, where: `row ${n}` });')
+    [('NotACard', 'value: row, where: `row ${n}`')]
+    """
+    found = []
+    for script in sorted(STATIC_JS.rglob("*.js")):
+        for code, body in JS_REFUSE.findall(script.read_text(encoding="utf-8")):
+            while _INNERMOST.search(body):  # calls, strings: their commas are no fields'
+                body = _INNERMOST.sub("", body)
+            names = {part.split(":")[0].strip() for part in body.split(",") if part.strip()}
+            found.append((script.relative_to(STATIC_JS).as_posix(), code, frozenset(names)))
+    return found
+
+
+def test_every_code_a_script_refuses_with_is_a_refusal_with_those_fields():
+    """The phone's twins refuse by the Python refusals' codes, with their fields by the
+    same names, so the page words them from the same catalog and the server's 400 reads
+    alike. A code the scripts invent, or a field they forget, fails here."""
+    from dataclasses import fields
+
+    by_code = {cls.__name__: cls for cls in REFUSALS}
+    seen = script_refusals()
+    assert len(seen) > 60 and {"RowNotAscending", "DealUnderBound", "NotACardNumber"} <= {
+        code for _, code, _ in seen}
+    for script, code, names in seen:
+        assert code in by_code, f"{script}: {code} is no refusal of the server's"
+        expected = {field.name for field in fields(by_code[code])}
+        assert names == expected, f"{script}: {code} with {sorted(names)}, not {sorted(expected)}"
