@@ -35,6 +35,7 @@ from flask import Flask
 from waitress import serve
 
 from . import create_app, serves_https
+from .web import workers
 from .web.backup import start_daily_copies
 
 #: The names of this machine as seen from itself, trusted whatever the host bound.
@@ -102,7 +103,10 @@ def main(argv: list[str] | None = None) -> None:
     options = server_options(app, args.host, args.port)
     app.extensions["heavy"].warm()  # the PDF worker starts with the server
     start_daily_copies(app)  # with BACKUP_DIR in instance/config.py
-    serve(app, **options)
+    try:
+        serve(app, **options)
+    finally:  # Ctrl-C: the PDF worker ends with its server, not after its PDF
+        workers.stop()
 
 
 if __name__ == "__main__":

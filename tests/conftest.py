@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import faulthandler
+import os
 import re
 import shutil
+import sys
 import threading
+import time
 from contextlib import contextmanager
 
 import pytest
@@ -12,6 +16,7 @@ from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
+from scorekeeper.web import workers
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -92,6 +97,41 @@ def read_csrf_token(client, path: str = "/") -> str:
 @pytest.fixture
 def csrf_headers(client):
     return {"X-CSRFToken": read_csrf_token(client)}
+
+
+# --- The run's end ---------------------------------------------------------------------
+
+#: How long the interpreter may take to end once the run has reported.
+EXIT_GRACE = 60
+_EXIT_STATUS = pytest.StashKey[int]()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_worker_outlives_the_run():
+    """The PDF workers the tests' apps started end with the run (a pool left to the
+    interpreter's exit waits for a worker still laying out a PDF nobody asked for)."""
+    yield
+    workers.stop()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    session.config.stash[_EXIT_STATUS] = int(exitstatus)
+
+
+def pytest_unconfigure(config):
+    """Should anything still keep the interpreter alive once the run has reported (a
+    thread, a child process), say what, with every thread's stack, and end with the
+    run's own status: a run that has said its result is not left to a CI's timeout."""
+    status = config.stash.get(_EXIT_STATUS, 1)
+
+    def watch() -> None:
+        time.sleep(EXIT_GRACE)
+        print(f"\nThe run reported {EXIT_GRACE} s ago, but something keeps it alive:",
+              file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        os._exit(status)
+
+    threading.Thread(target=watch, name="exit watch", daemon=True).start()
 
 
 # --- Browser tests: Debian's Chromium driven by Playwright, app served on 127.0.0.1 ---
