@@ -5,8 +5,8 @@
 // words from its catalog as the server words it.
 
 import { deckOf, whole } from "./deal.js";
-import { refuse } from "./engine/errors.js";
-import { codePoints, strip } from "./engine/pyish.js";
+import { refuse } from "./errors.js";
+import { codePoints, strip } from "./pyish.js";
 import {
   GAME_VARIANTS, HAND_SIZE, MAX_FIXED_DEALS, MAX_NAME, MAX_PLAYERS, MAX_ROWS,
   MAX_TAKES_AT, MAX_THRESHOLD, MIN_PLAYERS, MIN_ROWS, MIN_TAKES_AT,

@@ -3,12 +3,12 @@
 // Without a connection the phone works the answer out itself (check-offline.js), in the
 // same words; a share link opened offline is read into the form and answered the same way.
 // The page works without this script: the form posts, the choices are plain links.
-import { pageCatalog } from "./catalog.js";
-import { setupFields } from "./check-fields.js";
-import { readForm, wantsAnswer } from "./check-form.js";
-import { setupGrid } from "./check-grid.js";
-import { answerOffline } from "./check-offline.js";
-import { MAX_LINES } from "./limits.js";
+import { pageCatalog } from "../shared/catalog.js";
+import { setupFields } from "./fields.js";
+import { readForm, wantsAnswer } from "./form.js";
+import { setupGrid } from "./grid.js";
+import { answerOffline } from "./offline.js";
+import { MAX_LINES } from "../engine/limits.js";
 
 const WAIT = 4000; // ms the server has to answer before the phone answers itself
 const TYPING = 400; // ms of quiet typing before a complete table is answered

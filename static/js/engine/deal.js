@@ -5,8 +5,8 @@
 // Python produced (tests/vectors/deals.json).
 
 import { bullheads } from "./cards.js";
-import { refuse } from "./engine/errors.js";
-import { isObject, strip } from "./engine/pyish.js";
+import { refuse } from "./errors.js";
+import { isObject, strip } from "./pyish.js";
 import {
   GAME_DECKS, HAND_SIZE, MAX_CARD, MAX_DIGITS, ROWS, TAKES_AT, tacticsMaxCard,
 } from "./limits.js";

@@ -2,14 +2,14 @@
 // connection: the CSV and the backup (game-files.js), the BG Stats link and the shared
 // result (game-summary.js), and "new game, same players" started on the phone.
 
-import { keptAddress } from "./addresses.js";
-import { say } from "./catalog.js";
-import { h } from "./dom.js";
-import { backupText, csvRows, csvText, separatorFor } from "./game-files.js";
-import { newRecord } from "./game-keeping.js";
-import { bgStatsLink, bgStatsPlay, ranks } from "./game-summary.js";
-import { allGames, getGame, putGame } from "./local-games.js";
-import { wonText } from "./sheet-view.js";
+import { keptAddress } from "../game/addresses.js";
+import { say } from "../shared/catalog.js";
+import { h } from "../shared/dom.js";
+import { backupText, csvRows, csvText, separatorFor } from "../game/files.js";
+import { newRecord } from "../game/record.js";
+import { bgStatsLink, bgStatsPlay, ranks } from "../game/summary.js";
+import { allGames, getGame, putGame } from "../game/storage.js";
+import { wonText } from "./view.js";
 
 /** The game as the files and BG Stats take it: its id, times, note, settings and log. */
 const gameOf = (record, view) => ({

@@ -1,12 +1,12 @@
 // The checker's form read as scorekeeper/check/form.py reads it: a share link's query (or
 // the form's fields as one) in, the placement request's JSON shape and the share link out.
 // Used when the server cannot be reached, so a phone answers exactly as the server would.
-import { refuse } from "./engine/errors.js";
-import { strip } from "./engine/pyish.js";
+import { refuse } from "../engine/errors.js";
+import { strip } from "../engine/pyish.js";
 import {
   FIELD_LIMIT, MAX_CARD, MAX_DIGITS, MAX_LINES, MAX_ROWS, MIN_LINES, MIN_PLAYERS, READ_LINES, ROW_COUNTS,
   ROWS, TAKES_AT, TAKES_AT_CHOICES, tacticsMaxCard,
-} from "./limits.js";
+} from "../engine/limits.js";
 
 const DECKS = ["full", "tactics"];
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

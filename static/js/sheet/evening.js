@@ -4,12 +4,12 @@
 // each player's sums (game-summary.js add_up) and the games, with "new game, same
 // players" after the last one once it has ended.
 
-import { listed, plural, say } from "./catalog.js";
-import { h, replace, sheetData } from "./dom.js";
-import { view } from "./game-keeping.js";
-import { addUp, perDeal } from "./game-summary.js";
-import { allGames, gameAt } from "./local-games.js";
-import { go, nextGame, sheetHref } from "./sheet-actions.js";
+import { listed, plural, say } from "../shared/catalog.js";
+import { h, replace, sheetData } from "../shared/dom.js";
+import { view } from "../game/record.js";
+import { addUp, perDeal } from "../game/summary.js";
+import { allGames, gameAt } from "../game/storage.js";
+import { go, nextGame, sheetHref } from "./actions.js";
 
 const root = document.getElementById("evening");
 const data = sheetData();

@@ -1,8 +1,8 @@
 // Fast entry for the checker: tap numbers on a grid to fill the rows and the revealed cards.
 // Without this script the same fields are simply typed; the form works either way.
 // The highest card comes from the server (the form's data attributes), never from here.
-import { cardButton, cardFace } from "./cards.js";
-import { say } from "./catalog.js";
+import { cardButton, cardFace } from "../shared/card-faces.js";
+import { say } from "../shared/catalog.js";
 
 const SPLIT = /[\s,;.+/]+/;
 

@@ -3,9 +3,9 @@
 // being tapped (one button per player, with the bullheads tapped so far, every player's in
 // view at once); the taps fill the players' card fields, which the form reads as typed.
 
-import { cardButton } from "./cards.js";
-import { say } from "./catalog.js";
-import { cardBullheads, inDeck, splitCards } from "./deal.js";
+import { cardButton } from "../shared/card-faces.js";
+import { say } from "../shared/catalog.js";
+import { cardBullheads, inDeck, splitCards } from "../engine/deal.js";
 
 /** The card numbers typed in a field ("55 12, 3" → [55, 12, 3]). */
 export function cardsOf(input) {

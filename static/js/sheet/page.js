@@ -5,26 +5,26 @@
 // brings other phones' entries back. Without this script, or without storage, the page
 // stays the server's and its forms post.
 
-import { address } from "./addresses.js";
-import { say } from "./catalog.js";
-import { sheetData } from "./dom.js";
-import { checkRestore, checkWithdrawal, nextNumber } from "./game-log.js";
+import { address } from "../game/addresses.js";
+import { say } from "../shared/catalog.js";
+import { sheetData } from "../shared/dom.js";
+import { checkRestore, checkWithdrawal, nextNumber } from "../engine/game-log.js";
 import {
   addEntry, adopt, choose, dealEntry, fromServer, view,
-} from "./game-keeping.js";
+} from "../game/record.js";
 import { wireHandover } from "./handover.js";
 import {
   findGame, gameAt, getGame, listen, persist, putGame, removeGame, update,
-} from "./local-games.js";
+} from "../game/storage.js";
 import {
   bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
-} from "./sheet-actions.js";
-import { setupForm } from "./sheet-form.js";
-import { REMOTE_SHOWN, drawSync } from "./sheet-sync.js";
+} from "./actions.js";
+import { setupForm } from "./form.js";
+import { REMOTE_SHOWN, drawSync } from "./sync-box.js";
 import {
   drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
-} from "./sheet-view.js";
-import { startSync } from "./sync.js";
+} from "./view.js";
+import { startSync } from "../game/sync.js";
 
 const data = sheetData();
 const form = document.getElementById("deal-form");

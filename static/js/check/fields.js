@@ -1,8 +1,8 @@
 // The checker's fields on the page: the table's shape (3 to 5 rows, the card that takes a
 // row), remembered on this phone for the next visit, and a share link's table written
 // into the fields as the server would have shown them (for a page opened offline).
-import { displayCount } from "./check-form.js";
-import { ROWS, TAKES_AT } from "./limits.js";
+import { displayCount } from "./form.js";
+import { ROWS, TAKES_AT } from "../engine/limits.js";
 
 const SHAPE_KEY = "check-shape";
 

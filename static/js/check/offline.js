@@ -2,9 +2,9 @@
 // the form read as check/form.py reads it, the placement engine of static/js/engine/, and
 // the result or the refusal worded from the page's catalog (static/js/catalog.js), so the
 // phone shows what the server would have shown, word for word.
-import { query, readForm, toData } from "./check-form.js";
-import { renderResult } from "./check-result.js";
-import { resolvePlacement } from "./engine/index.js";
+import { query, readForm, toData } from "./form.js";
+import { renderResult } from "./result.js";
+import { resolvePlacement } from "../engine/placement.js";
 
 /**
  * The answer to a checker query (`URLSearchParams`, as a link or the form sends it):

@@ -1,7 +1,7 @@
 // Hand-over box on the score sheet: a button that copies the game's link. Without this
 // script the link stays on screen as text, to be selected and copied by hand.
 
-import { say } from "./catalog.js";
+import { say } from "../shared/catalog.js";
 
 function copyBySelection(link) {
   const range = document.createRange();

@@ -4,13 +4,13 @@
 // has taken it within a moment, else on this phone (/games/offline) until it can. The
 // page also lists the games kept only on this phone, and sends what they wait to send.
 
-import { plural, refusalText, say } from "./catalog.js";
-import { h, sheetData } from "./dom.js";
-import { newRecord } from "./game-keeping.js";
-import { checkSettings } from "./game-settings.js";
-import { allGames, putGame } from "./local-games.js";
-import { namedSoon, sheetHref } from "./sheet-actions.js";
-import { startSync } from "./sync.js";
+import { plural, refusalText, say } from "../shared/catalog.js";
+import { h, sheetData } from "../shared/dom.js";
+import { newRecord } from "../game/record.js";
+import { checkSettings } from "../engine/settings.js";
+import { allGames, putGame } from "../game/storage.js";
+import { namedSoon, sheetHref } from "../sheet/actions.js";
+import { startSync } from "../game/sync.js";
 
 const form = document.querySelector(".start-form");
 const items = [...document.querySelectorAll(".player-fields li")];

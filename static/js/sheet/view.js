@@ -3,13 +3,13 @@
 // _table.html, _chart.html, _actions.html), in the same words from the page's catalog, so
 // the sheet reads the same whoever drew it. Only drawing: sheet.js decides.
 
-import { address, keptAddress } from "./addresses.js";
-import { listed, plural, say } from "./catalog.js";
-import { deckOf } from "./deal.js";
-import { h, replace, svg } from "./dom.js";
-import { chart, pyFloat } from "./game-chart.js";
-import { nextNumber, restorable } from "./game-log.js";
-import { HAND_SIZE, ROWS, TAKES_AT } from "./limits.js";
+import { address, keptAddress } from "../game/addresses.js";
+import { listed, plural, say } from "../shared/catalog.js";
+import { deckOf } from "../engine/deal.js";
+import { h, replace, svg } from "../shared/dom.js";
+import { chart, pyFloat } from "../game/chart.js";
+import { nextNumber, restorable } from "../engine/game-log.js";
+import { HAND_SIZE, ROWS, TAKES_AT } from "../engine/limits.js";
 
 /** Who won a finished game, and with what total (one winner, or a shared win). */
 export function wonText({ winners, totals }) {

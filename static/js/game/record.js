@@ -17,7 +17,7 @@
 
 import {
   advance, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber, replay,
-} from "./game-log.js";
+} from "../engine/game-log.js";
 
 /** A new client_id: the server keeps an entry once per id, however often it is sent. */
 function newId() {

@@ -2,11 +2,11 @@
 // clockwise, one card at a time, until each holds ten. Every pick is written straight
 // into the typed-hand fields of the form, so the form stays the one thing that is sent.
 
-import { cardButton } from "./cards.js";
-import { say } from "./catalog.js";
+import { cardButton } from "../shared/card-faces.js";
+import { say } from "../shared/catalog.js";
 import {
   HAND_SIZE as HAND, MIN_PLAYERS, TOURNAMENT_MAX_PLAYERS as SEATS, tacticsMaxCard,
-} from "./limits.js";
+} from "../engine/limits.js";
 
 const form = document.getElementById("tournament-form");
 const panel = document.getElementById("draft");

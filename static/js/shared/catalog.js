@@ -6,8 +6,8 @@
 //    "refusals": {code: template or {one, other, count}}, "general": template}
 // A counted refusal takes `one` when its field `count` is 1, else `other`.
 // No DOM needed but for reading the page's own catalog: Node tests use catalogOf(data).
-import { SHOWN_LENGTH } from "./limits.js";
-import { pyJson, pyStr } from "./engine/pyish.js";
+import { SHOWN_LENGTH } from "../engine/limits.js";
+import { pyJson, pyStr } from "../engine/pyish.js";
 
 const PLACEHOLDER = /%\((\w+)\)s|%%/g;
 

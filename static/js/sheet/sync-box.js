@@ -4,11 +4,11 @@
 // phone's, with the choices game-keeping.js offers, each saying what it does to which
 // deal. Only drawing: sheet.js acts on the choice.
 
-import { plural, refusalText, say } from "./catalog.js";
-import { h, replace } from "./dom.js";
-import { choices, waiting } from "./game-keeping.js";
-import { nextNumber } from "./game-log.js";
-import { enteredText } from "./sheet-view.js";
+import { plural, refusalText, say } from "../shared/catalog.js";
+import { h, replace } from "../shared/dom.js";
+import { choices, waiting } from "../game/record.js";
+import { nextNumber } from "../engine/game-log.js";
+import { enteredText } from "./view.js";
 
 export const REMOTE_SHOWN = 15000; // ms "another phone changed this game" stays on the sheet
 

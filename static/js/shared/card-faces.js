@@ -1,13 +1,7 @@
-// Cards as the pages draw and count them; the same table as scorekeeper/engine/cards.py.
+// Cards as the pages draw them: a tappable button for a grid and a face as the table shows
+// it, coloured by bullheads (engine/cards.js counts them).
 
-/** Bullheads on a card: 55 has 7, other multiples of 11 have 5, of 10 have 3, of 5 have 2. */
-export function bullheads(card) {
-  if (card === 55) return 7;
-  if (card % 11 === 0) return 5;
-  if (card % 10 === 0) return 3;
-  if (card % 5 === 0) return 2;
-  return 1;
-}
+import { bullheads } from "../engine/cards.js";
 
 /** A tappable card for a grid: its number, coloured by bullheads, ``data-card`` set. */
 export function cardButton(card) {

@@ -6,8 +6,8 @@
 // or a conflict is written on the entry for the players to decide (game-keeping.js).
 
 import { address } from "./addresses.js";
-import { acknowledge, adopt, nextToSend, settle } from "./game-keeping.js";
-import { allGames, getGame, listen, update } from "./local-games.js";
+import { acknowledge, adopt, nextToSend, settle } from "./record.js";
+import { allGames, getGame, listen, update } from "./storage.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
 const POLL = 800; // ms from one look at the open game to the next while its page is visible

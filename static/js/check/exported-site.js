@@ -3,10 +3,10 @@
 // answers it in the browser, and every sentence comes from the page's catalog. The export
 // joins this module and its imports into one classic script, since Chromium refuses ES
 // modules on file:// (scorekeeper/rules/export.py).
-import { bullheads } from "./cards.js";
-import { pageCatalog } from "./catalog.js";
-import { resolvePlacement } from "./engine/index.js";
-import { MAX_CARD, MAX_ROWS, MIN_ROWS, ROW_COUNTS, ROWS, TAKES_AT } from "./limits.js";
+import { bullheads } from "../engine/cards.js";
+import { pageCatalog } from "../shared/catalog.js";
+import { resolvePlacement } from "../engine/placement.js";
+import { MAX_CARD, MAX_ROWS, MIN_ROWS, ROW_COUNTS, ROWS, TAKES_AT } from "../engine/limits.js";
 
 const SHOWN_LINES = 4; // lines shown before "Another player" is tapped
 

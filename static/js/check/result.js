@@ -4,7 +4,7 @@
 // from the page's catalog (static/js/catalog.js, rendered by scorekeeper/check/strings.py);
 // this module only fills them in. It returns HTML text, every value escaped, and runs in
 // Node too: `t` is a catalog (catalogOf), passed in.
-import { bullheads } from "./cards.js";
+import { bullheads } from "../engine/cards.js";
 
 const NBSP = "\u00a0";
 

@@ -2,8 +2,8 @@
 // picks it out of the table (without JavaScript the full table stays, and /rules has a GET
 // form). Its sentences come from the page's catalog. A module on the live site; the
 // exported site (`make site`) gets it joined with its imports into one classic script.
-import { plural, say } from "./catalog.js";
-import { MAX_CARD } from "./limits.js";
+import { plural, say } from "../shared/catalog.js";
+import { MAX_CARD } from "../engine/limits.js";
 
 function searchAnswer(typed) {
   if (!typed) return { text: "", hit: null };

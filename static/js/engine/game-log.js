@@ -6,7 +6,7 @@
 // replayed (tests/vectors/deals.json, "logs").
 
 import { entryScores } from "./deal.js";
-import { refuse } from "./engine/errors.js";
+import { refuse } from "./errors.js";
 import { MAX_DEALS } from "./limits.js";
 
 /** game_over: the fixed number of deals played, or someone at the threshold. */

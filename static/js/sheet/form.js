@@ -4,12 +4,12 @@
 // phone enters deals remembered, and the same form opened for a correction. It reads and
 // shows; sheet.js saves.
 
-import { listed, plural, refusalText, say } from "./catalog.js";
+import { listed, plural, refusalText, say } from "../shared/catalog.js";
 import {
   allZero, count, cardBullheads, deckOf, emptyPlayers, inDeck, scoreDeal, splitCards, typedEntry,
-} from "./deal.js";
-import { h } from "./dom.js";
-import { buildGrid } from "./sheet-grid.js";
+} from "../engine/deal.js";
+import { h } from "../shared/dom.js";
+import { buildGrid } from "./grid.js";
 
 const MODE_KEY = "scorekeeper.entry-mode";
 

@@ -3,8 +3,8 @@
 // evening's sums (games/evening.py add_up, per_deal) and the places of a result. No DOM:
 // Node checks them against tests/vectors/sheet.json.
 
-import { advance, emptyState, eventOf } from "./game-log.js";
-import { sha256Hex } from "./sha256.js";
+import { advance, emptyState, eventOf } from "../engine/game-log.js";
+import { sha256Hex } from "../shared/sha256.js";
 
 const BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data=";
 /** This app, as BG Stats names where a play came from (bgstats.py SOURCE). */
