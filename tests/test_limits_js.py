@@ -1,4 +1,4 @@
-"""``static/js/limits.js`` is what ``tests/vectors/make_limits.py`` writes from the Python's
+"""``static/js/engine/limits.js`` is what ``tests/vectors/make_limits.py`` writes from the Python's
 limits, so the browser's scripts and the server share each limit, written once."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_it_holds_the_engines_limits_by_their_python_names():
 
 
 def test_no_script_spells_the_deck_or_a_name_limit_itself():
-    """The numbers that were written again in the scripts now come from limits.js only."""
+    """The numbers that were written again in the scripts now come from engine/limits.js only."""
     scripts = [path for path in (ROOT / "static" / "js").rglob("*.js")
                if path.name != "limits.js"]
     for path in scripts:

@@ -1,4 +1,4 @@
-// How the phone keeps a game (game-keeping.js): its own entries drawn on top of the
+// How the phone keeps a game (game/record.js): its own entries drawn on top of the
 // server's log, held where the rules or another phone refuse them, settled only by the
 // players' choice (or by equal values), and never lost.
 import { test } from "node:test";
@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import {
   acknowledge, addEntry, adopt, choices, choose, dealEntry, fromServer, newRecord, nextToSend,
   settle, view, waiting,
-} from "../../static/js/game-keeping.js";
-import { nextNumber } from "../../static/js/game-log.js";
+} from "../../static/js/game/record.js";
+import { nextNumber } from "../../static/js/engine/game-log.js";
 
 const SETTINGS = {
   players: ["Ann", "Bob"], threshold: 66, fixed_deals: null, virgin_doubling: false,
@@ -184,7 +184,7 @@ test("a deal numbered past the next one (the other phone undid one) may follow o
 });
 
 /** Deals 2 and 3 typed here while apart; the other phone's deal 2 reached the server first
- * and the server answered this phone's deal 2 with a 409 (sync.js marks it a conflict). */
+ * and the server answered this phone's deal 2 with a 409 (game/sync.js marks it a conflict). */
 function heldWithOwnBehind() {
   const record = served([logged("deal", 1, 5, 0)]);
   const two = addEntry(record, { kind: "deal", number: 2, entry: values(6, 9) });

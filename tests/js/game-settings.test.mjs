@@ -1,12 +1,12 @@
 // A game started on the phone is checked there as the server would check it
-// (game-settings.js): the start forms of tests/vectors/deals.json ("starts", written by
+// (engine/settings.js): the start forms of tests/vectors/deals.json ("starts", written by
 // make_deal_vectors.py from the engine) give the same settings, or the same refusal with
 // the same fields.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { checkSettings } from "../../static/js/game-settings.js";
+import { checkSettings } from "../../static/js/engine/settings.js";
 
 const { starts } = JSON.parse(readFileSync(new URL("../vectors/deals.json", import.meta.url), "utf8"));
 

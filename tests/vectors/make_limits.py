@@ -1,4 +1,4 @@
-"""Write ``static/js/limits.js``: every number the browser's scripts share with the Python,
+"""Write ``static/js/engine/limits.js``: every number the browser's scripts share with the Python,
 taken from the Python, so each limit is written once.
 
 Run from the repository root (``make vectors`` does)::
@@ -32,7 +32,7 @@ from scorekeeper.engine.model import Variant  # noqa: E402
 from scorekeeper.engine.settings import GameVariant, Settings  # noqa: E402
 from scorekeeper.web import fields  # noqa: E402
 
-PATH = ROOT / "static" / "js" / "limits.js"
+PATH = ROOT / "static" / "js" / "engine" / "limits.js"
 
 
 def _constants(module: object) -> list[tuple[str, int]]:

@@ -52,7 +52,7 @@ function remembered() {
   }
 }
 
-/** A share link's table (check-form.js readForm), written into the fields. */
+/** A share link's table (check/form.js readForm), written into the fields. */
 function fill(form, grid, addLine, link) {
   const plays = form.querySelector("#plays");
   setSelect(form.querySelector("#variant"), link.variant);
@@ -70,7 +70,7 @@ function fill(form, grid, addLine, link) {
 }
 
 /**
- * `grid` is the number grid (check-grid.js); `addLine()` adds a player's line. Returns
+ * `grid` is the number grid (check/grid.js); `addLine()` adds a player's line. Returns
  * `{apply, fill, restore}`.
  */
 export function setupFields(form, grid, addLine) {

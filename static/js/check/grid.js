@@ -13,7 +13,7 @@ export function numbers(text) {
 // The grid's parts and state (`g` below): the form, the panel and its grid of cards, the
 // switch between tapping and typing, and the field the taps go to (`target`).
 
-// The rows in play: a row past the chosen number of rows is disabled (check-fields.js).
+// The rows in play: a row past the chosen number of rows is disabled (check/fields.js).
 const rowInputs = (g) => [...g.form.querySelectorAll(".row-line input:not(:disabled)")];
 const cardInputs = (g) => [...g.form.querySelectorAll(".plays .card-input")];
 const targets = (g) => [...rowInputs(g), ...cardInputs(g)];
@@ -215,7 +215,7 @@ function listenToForm(g, onChange) {
 
 /**
  * The grid of `form`; `onChange` runs after every change of the fields. Returns
- * `{start(addLine), close, update, lineAdded(line)}` for check.js.
+ * `{start(addLine), close, update, lineAdded(line)}` for check/page.js.
  */
 export function setupGrid(form, onChange) {
   const panel = form.querySelector("#grid-panel");

@@ -1,6 +1,6 @@
 // The placement checker, quicker: answers appear without a page load, the address bar
 // always holds the share link, and rule-4 and tie choices update the answer in place.
-// Without a connection the phone works the answer out itself (check-offline.js), in the
+// Without a connection the phone works the answer out itself (check/offline.js), in the
 // same words; a share link opened offline is read into the form and answered the same way.
 // The page works without this script: the form posts, the choices are plain links.
 import { pageCatalog } from "../shared/catalog.js";

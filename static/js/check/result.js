@@ -1,7 +1,7 @@
 // The checker's result, rendered in the browser from the placement engine's answer: the
 // same markup and the same words as templates/check/_result.html and check/present.py, so
 // a phone without a connection shows exactly what the server would. Every sentence comes
-// from the page's catalog (static/js/catalog.js, rendered by scorekeeper/check/strings.py);
+// from the page's catalog (static/js/shared/catalog.js, rendered by scorekeeper/check/strings.py);
 // this module only fills them in. It returns HTML text, every value escaped, and runs in
 // Node too: `t` is a catalog (catalogOf), passed in.
 import { bullheads } from "../engine/cards.js";

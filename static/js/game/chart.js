@@ -1,6 +1,6 @@
 // The running-totals chart of a score sheet: the geometry scorekeeper/games/chart.py
 // computes, number for number, so the sheet the phone draws from its own log shows the
-// chart the server would (tests/vectors/sheet.json, "charts"). No DOM: sheet-view.js
+// chart the server would (tests/vectors/sheet.json, "charts"). No DOM: sheet/view.js
 // draws it.
 
 /** Ten colours that stay apart for common colour blindness, one per seat. */
@@ -26,7 +26,7 @@ export function round1(x) {
 /** A float as Python's ``str`` writes it here: "40.0", "176.2". */
 export const pyFloat = (x) => (Number.isInteger(x) ? x.toFixed(1) : String(x));
 
-/** The chart of a replayed game (game-log.js): lines per player, the scale, the threshold. */
+/** The chart of a replayed game (engine/game-log.js): lines per player, the scale, the threshold. */
 export function chart(state) {
   const { players, threshold } = state.settings;
   const deals = state.deals.length;

@@ -1,7 +1,7 @@
 // A game as this phone keeps it: the server's log as last fetched, and this phone's own
-// entries after it, not yet in that log. The sheet is their replay (game-log.js); the
+// entries after it, not yet in that log. The sheet is their replay (engine/game-log.js); the
 // server is where the phones' logs meet. Nothing here touches the DOM, the storage or the
-// network (local-games.js, sync.js do), so Node tests every rule of it.
+// network (game/storage.js, game/sync.js do), so Node tests every rule of it.
 //
 // A record: {key, id (the server's token, null until it has the game), client_id,
 //   created_at, note, settings, evening (the token, else key, of the evening's first game),

@@ -1,5 +1,5 @@
 // The games this phone keeps, in its own storage (IndexedDB): one record per game (see
-// game-keeping.js), written in one transaction per change, so a closed page, a reload or
+// game/record.js), written in one transaction per change, so a closed page, a reload or
 // a dead battery loses nothing the phone has said it saved. Other tabs of this phone hear
 // of each change (a BroadcastChannel) and draw it too.
 

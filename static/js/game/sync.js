@@ -3,7 +3,7 @@
 // game whose sheet is open, while that page is visible. Every request has a timeout; a
 // failure of any kind (no network, a dead server, a slow answer, a 5xx) leaves the entry
 // waiting and tries again later, backing off; navigator.onLine is never asked. A refusal
-// or a conflict is written on the entry for the players to decide (game-keeping.js).
+// or a conflict is written on the entry for the players to decide (game/record.js).
 
 import { address } from "./addresses.js";
 import { acknowledge, adopt, nextToSend, settle } from "./record.js";

@@ -1,5 +1,5 @@
 // "Where do I sit?": the list narrows as a player types a few letters of their name
-// (without case or marks, "sor" finding Søren, by names.js, as the server compares them).
+// (without case or marks, "sor" finding Søren, by engine/names.js, as the server compares them).
 // Without this script the form asks the server, which answers the same.
 import { plainKey as key } from "../engine/names.js";
 

@@ -1,6 +1,6 @@
 // The start page: the player lines in use plus one empty line (4 players see 4–5 lines);
 // a game started here is kept on this phone first (checked as the server checks it,
-// game-settings.js) and its sheet opens at once, at the server's address when the server
+// engine/settings.js) and its sheet opens at once, at the server's address when the server
 // has taken it within a moment, else on this phone (/games/offline) until it can. The
 // page also lists the games kept only on this phone, and sends what they wait to send.
 

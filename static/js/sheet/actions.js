@@ -1,6 +1,6 @@
 // What a score sheet hands out, made from the game the phone keeps, so it works without a
-// connection: the CSV and the backup (game-files.js), the BG Stats link and the shared
-// result (game-summary.js), and "new game, same players" started on the phone.
+// connection: the CSV and the backup (game/files.js), the BG Stats link and the shared
+// result (game/summary.js), and "new game, same players" started on the phone.
 
 import { keptAddress } from "../game/addresses.js";
 import { say } from "../shared/catalog.js";

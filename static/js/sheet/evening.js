@@ -1,7 +1,7 @@
 // The evening page drawn on the phone: when the server cannot be reached, the service
 // worker opens the page empty (/games/offline/evening), and this draws what the server
 // would (templates/games/evening.html) from the games of the evening the phone keeps:
-// each player's sums (game-summary.js add_up) and the games, with "new game, same
+// each player's sums (game/summary.js add_up) and the games, with "new game, same
 // players" after the last one once it has ended.
 
 import { listed, plural, say } from "../shared/catalog.js";

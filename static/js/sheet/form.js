@@ -2,7 +2,7 @@
 // drawn), what is typed as the server's form reads it, the live preview, the card grid,
 // the questions before a deal is saved (a field left empty, everyone at 0), the way this
 // phone enters deals remembered, and the same form opened for a correction. It reads and
-// shows; sheet.js saves.
+// shows; sheet/page.js saves.
 
 import { listed, plural, refusalText, say } from "../shared/catalog.js";
 import {
@@ -36,7 +36,7 @@ function playerFields(name, seat, hand) {
 
 const mode = (form) => form.querySelector("input[name=mode]:checked")?.value ?? "bullheads";
 
-/** What is typed, per seat, as typedEntry (deal.js) reads it. */
+/** What is typed, per seat, as typedEntry (engine/deal.js) reads it. */
 function typed(form, players) {
   const fields = { mode: mode(form) };
   players.forEach((_, seat) => {

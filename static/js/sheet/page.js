@@ -1,7 +1,7 @@
 // The score sheet, kept on this phone. Every entry (a deal, a correction, an undo, a
-// restore, the game itself) is written to the phone's storage first (local-games.js) and
-// the sheet is drawn at once from the game's log (game-keeping.js, sheet-view.js); the
-// sync loop (sync.js) takes it to the server whenever the server can be reached, and
+// restore, the game itself) is written to the phone's storage first (game/storage.js) and
+// the sheet is drawn at once from the game's log (game/record.js, sheet/view.js); the
+// sync loop (game/sync.js) takes it to the server whenever the server can be reached, and
 // brings other phones' entries back. Without this script, or without storage, the page
 // stays the server's and its forms post.
 

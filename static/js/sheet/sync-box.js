@@ -1,8 +1,8 @@
 // The sheet's word on saving (templates/games/_sync.html): all saved, changes waiting and
 // since when, another phone's change, a calm word on storage; and, right above the next
 // deal's form where the players look, the entry they must decide on beside the other
-// phone's, with the choices game-keeping.js offers, each saying what it does to which
-// deal. Only drawing: sheet.js acts on the choice.
+// phone's, with the choices game/record.js offers, each saying what it does to which
+// deal. Only drawing: sheet/page.js acts on the choice.
 
 import { plural, refusalText, say } from "../shared/catalog.js";
 import { h, replace } from "../shared/dom.js";

@@ -1,7 +1,7 @@
 // Drawing the score sheet from the game the phone keeps: each region as its template draws
 // it (templates/games/_status.html, _finished.html, _sheet_area.html, _standings.html,
 // _table.html, _chart.html, _actions.html), in the same words from the page's catalog, so
-// the sheet reads the same whoever drew it. Only drawing: sheet.js decides.
+// the sheet reads the same whoever drew it. Only drawing: sheet/page.js decides.
 
 import { address, keptAddress } from "../game/addresses.js";
 import { listed, plural, say } from "../shared/catalog.js";
@@ -191,7 +191,7 @@ function hints(state, { unsent, disputed }) {
 
 /** The deals, and the undo of the last one (games/_sheet_area.html); ``shown``: the deals
  * not on the server yet (``unsent``) and the one another phone's values stand in for
- * (``disputed``), as game-keeping.js view answers them. */
+ * (``disputed``), as game/record.js view answers them. */
 export function drawSheet({ record, state, urls, csrf, shown }) {
   const { deals } = state;
   const last = deals.length ? deals[deals.length - 1].number : null;
