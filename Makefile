@@ -92,7 +92,7 @@ vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/engine/lim
 	$(BIN)/python tests/vectors/make_sheet_vectors.py
 	$(BIN)/python tests/vectors/make_form_vectors.py
 	$(BIN)/python tests/vectors/make_name_vectors.py
-	$(BIN)/python tests/vectors/make_limits.py
+	$(BIN)/python -m scorekeeper.js_limits
 
 site: $(BIN)/.installed compile-translations ## Export the rules reference as a static site in site/
 	$(BIN)/flask --app scorekeeper freeze-rules site

@@ -1,5 +1,5 @@
 // Every number the browser shares with the Python, written by
-// tests/vectors/make_limits.py from scorekeeper/engine/limits.py and the few limits
+// scorekeeper/js_limits.py from scorekeeper/engine/limits.py and the few limits
 // of the web layer the pages repeat. Do not edit: run `make vectors`.
 
 // scorekeeper/engine/limits.py

@@ -1,9 +1,9 @@
-"""Write ``static/js/engine/limits.js``: every number the browser's scripts share with the Python,
-taken from the Python, so each limit is written once.
+"""Write ``static/js/engine/limits.js``: every number the browser's scripts share with the
+Python, taken from the Python, so each limit is written once.
 
-Run from the repository root (``make vectors`` does)::
+Production code, so it is made by the package, not by a test: ``make vectors`` runs::
 
-    .venv/bin/python tests/vectors/make_limits.py
+    .venv/bin/python -m scorekeeper.js_limits
 
 The module holds every constant of :mod:`scorekeeper.engine.limits`, the highest card of
 a Tactics deck as a function (:func:`~scorekeeper.engine.limits.tactics_max_card`), the
@@ -12,26 +12,22 @@ player, copies) and the game variants, the length a refusal's field is shown wit
 (:data:`scorekeeper.engine.errors.SHOWN_LENGTH`), and the few limits of the web layer the
 browser repeats: the checker form's (:mod:`scorekeeper.check.form`) and the digits of a
 typed whole number (:mod:`scorekeeper.web.fields`). ``tests/test_limits_js.py`` checks
-that the committed file is exactly what this script writes.
+that the committed file is exactly what :func:`render` writes. It reads the checker's
+form and the web layer, so it sits beside the application factory, above the features.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-if __name__ == "__main__":  # run as a script: make the repository importable
-    sys.path.insert(0, str(ROOT))
+from .check import form
+from .engine import errors, limits
+from .engine.model import Variant
+from .engine.settings import GameVariant, Settings
+from .web import fields
 
-from scorekeeper.check import form  # noqa: E402
-from scorekeeper.engine import errors, limits  # noqa: E402
-from scorekeeper.engine.model import Variant  # noqa: E402
-from scorekeeper.engine.settings import GameVariant, Settings  # noqa: E402
-from scorekeeper.web import fields  # noqa: E402
-
+ROOT = Path(__file__).resolve().parent.parent
 PATH = ROOT / "static" / "js" / "engine" / "limits.js"
 
 
@@ -77,7 +73,7 @@ def render() -> str:
     }
     lines = [
         "// Every number the browser shares with the Python, written by",
-        "// tests/vectors/make_limits.py from scorekeeper/engine/limits.py and the few limits",
+        "// scorekeeper/js_limits.py from scorekeeper/engine/limits.py and the few limits",
         "// of the web layer the pages repeat. Do not edit: run `make vectors`.",
         "",
         *_block("scorekeeper/engine/limits.py", _constants(limits)),
