@@ -86,13 +86,13 @@ LIGHTHOUSE_VERSION := 12.8.2
 lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/node_modules/.bin/lighthouse ## Lighthouse scores of /, /check, /rules, a score sheet, /tournament
 	$(BIN)/python benchmarks/lighthouse.py
 
-vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/limits.js from the Python (commit the diff)
+vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/engine/limits.js from the Python (commit the diff)
 	$(BIN)/python tests/vectors/make_placement_vectors.py
 	$(BIN)/python tests/vectors/make_deal_vectors.py
 	$(BIN)/python tests/vectors/make_sheet_vectors.py
 	$(BIN)/python tests/vectors/make_form_vectors.py
 	$(BIN)/python tests/vectors/make_name_vectors.py
-	$(BIN)/python tests/vectors/make_limits.py
+	$(BIN)/python -m scorekeeper.js_limits
 
 site: $(BIN)/.installed compile-translations ## Export the rules reference as a static site in site/
 	$(BIN)/flask --app scorekeeper freeze-rules site

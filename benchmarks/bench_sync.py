@@ -22,7 +22,7 @@ Mechanisms:
 - ``poll``: every sheet asks ``GET /api/v1/games/<id>`` with ``If-None-Match`` holding the
   ETag it has, every ``--interval`` seconds (each phone starting at its own moment);
   the answer is 304 while nothing changed (one read of the game's row).
-- ``sheet``: the requests the score sheet's script (``static/js/sync.js``) makes: the
+- ``sheet``: the requests the score sheet's script (``static/js/game/sync.js``) makes: the
   same conditional GET every ``--interval`` seconds with ``If-None-Match: "<version>"``
   of the log it keeps, and on a 200 that moved the version the game's whole log
   (``/games/<id>/export.json``), which it draws from; a deal counts as seen once that
@@ -88,7 +88,7 @@ class Run:
 RUNS = [
     Run("poll, waitress's default connection_limit 100", "poll", {"connection_limit": 100}),
     Run("poll, make run's server", "poll"),
-    Run("sheet (static/js/sync.js's requests), make run's server", "sheet"),
+    Run("sheet (static/js/game/sync.js's requests), make run's server", "sheet"),
     Run("longpoll, make run's server", "longpoll"),
     Run("longpoll, threads 250", "longpoll", {"threads": 250}),
     # Past the threads a long poll can hold, and the poll with as many sheets.

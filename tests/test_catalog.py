@@ -1,5 +1,5 @@
 """One catalog per page (scorekeeper/web/catalog.py), and the browser's reading of it
-(static/js/catalog.js) saying every refusal of the shared vectors as the Python does."""
+(static/js/shared/catalog.js) saying every refusal of the shared vectors as the Python does."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_the_browser_words_every_refusal_of_the_vectors_as_python_does():
         english = catalog.build(refusals=[classes[code] for code in codes])
     answer = subprocess.run(
         [require_node(), "--input-type=module", "-e",
-         WORD % json.dumps((ROOT / "static/js/catalog.js").as_uri())],
+         WORD % json.dumps((ROOT / "static/js/shared/catalog.js").as_uri())],
         input=json.dumps({"catalog": english, "refusals": refusals, "values": VALUES}),
         capture_output=True, text=True, check=True, timeout=60).stdout
     got = json.loads(answer)

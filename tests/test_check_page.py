@@ -317,7 +317,7 @@ def test_the_shape_of_the_table_comes_from_the_link_and_stays_in_it(client):
     assert "rows=" not in old.split("data-share=")[1][:200]
 
 
-# The phone's renderer (static/js/check-offline.js) against the server, text for text.
+# The phone's renderer (static/js/check/offline.js) against the server, text for text.
 PARITY = [EXAMPLE, RULE4, RULE4 + "&take=&take=4", TIE, TIE + "&place=2-left",
           "variant=double&r1=10,11,12,13,14&r2=16,18,18,20&r3=50&r4=70&player=Ann&card=15"
           "&player=Bob&card=15",
@@ -354,7 +354,8 @@ def test_the_phone_words_every_answer_as_the_server_does(client):
             cases.append({"query": query, "catalog": json.loads(catalog), "result": result,
                           "error": plain(error)})
     js = Path(__file__).parent.parent / "static/js"
-    modules = tuple(json.dumps((js / name).as_uri()) for name in ("check-offline.js", "catalog.js"))
+    modules = tuple(json.dumps((js / name).as_uri())
+                    for name in ("check/offline.js", "shared/catalog.js"))
     out = subprocess.run([require_node(), "--input-type=module", "-e", RENDER % modules],
                          input=json.dumps(cases), capture_output=True, text=True, check=True,
                          timeout=60).stdout

@@ -1,8 +1,8 @@
-"""The committed deal vectors are what the engine scores now, and deal.js agrees with them.
+"""The committed deal vectors are what the engine scores now, and engine/deal.js agrees with them.
 
 ``tests/vectors/deals.json`` is regenerated in memory here: a changed scoring rule makes
 this test fail until the file is written again (and the diff shows which deals moved),
-and then the Node test shows whether ``static/js/deal.js`` followed: the scores, the
+and then the Node test shows whether ``static/js/engine/deal.js`` followed: the scores, the
 bounds of a deal in every shape and deck, and the end of a game.
 """
 

@@ -136,7 +136,7 @@ def test_seat_play_and_see_the_standings(client, token):
     # Table 2 has not started: the live page still shows where everyone sits.
     assert "Event round 1: where to sit Table 1" in live_body and "Reload" in live_body
     assert "Still playing" not in live_body
-    assert "events-live.js" in live.get_data(as_text=True)
+    assert "pages/events-live.js" in live.get_data(as_text=True)
 
 
 def test_two_tables_seated_at_once_are_refused(client, token):

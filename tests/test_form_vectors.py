@@ -1,6 +1,6 @@
 """The committed checker-form vectors (tests/vectors/check-form.json) are what the server's
 form makes of each share link now; tests/js/check-form.test.mjs holds the phone's reading
-(static/js/check-form.js) to the same file."""
+(static/js/check/form.js) to the same file."""
 
 from __future__ import annotations
 

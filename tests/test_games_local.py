@@ -1,7 +1,7 @@
 """What a phone needs to keep a game itself: the sheet's data (the game's whole log and the
 addresses it writes to), the empty shells of the sheet and the evening, each page's
 catalog, the JSON start of "new game, same players", and the phone's checks of a new game
-agreeing with the engine's (static/js/game-settings.js, run in Node)."""
+agreeing with the engine's (static/js/engine/settings.js, run in Node)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.conftest import read_csrf_token, require_node
 from tests.test_deal_vectors import vectors
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTINGS_JS = ROOT / "static" / "js" / "game-settings.js"
+SETTINGS_JS = ROOT / "static" / "js" / "engine" / "settings.js"
 
 
 def data_block(html: str, name: str) -> object:
@@ -67,7 +67,7 @@ def test_the_shells_are_empty_and_in_the_page_language(client):
     assert words["sentences"]["deal"] == "Durchgang %(number)s"
     assert words["sentences"]["csv_entered"] == "eingegeben"
     assert {"DealOverBound", "DealNumberTaken", "CannotRestore"} <= set(words["refusals"])
-    assert re.search(r'src="/static/js/sheet\.js\?v=[0-9a-f]{12}"', html)
+    assert re.search(r'src="/static/js/sheet/page\.js\?v=[0-9a-f]{12}"', html)
     assert 'class="deal-player"' not in html  # the phone adds its game's players
     evening = client.get("/games/offline/evening?lang=nl").get_data(as_text=True)
     assert 'id="evening" data-shell' in evening and 'class="game-item"' not in evening
@@ -101,7 +101,7 @@ def test_same_players_in_json_answers_one_next_game_however_often_it_is_asked(cl
 
 
 def run_node(function: str, cases: list) -> list:
-    """Each case through ``function`` of game-settings.js; a refusal as {code, fields}."""
+    """Each case through ``function`` of engine/settings.js; a refusal as {code, fields}."""
     script = (
         f"import * as rules from {json.dumps(SETTINGS_JS.as_uri())};"
         f"const cases = {json.dumps(cases)};"

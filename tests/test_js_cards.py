@@ -9,7 +9,7 @@ from pathlib import Path
 from scorekeeper.engine import BULLHEADS
 from tests.conftest import require_node
 
-CARDS_JS = Path(__file__).resolve().parent.parent / "static" / "js" / "cards.js"
+CARDS_JS = Path(__file__).resolve().parent.parent / "static" / "js" / "engine" / "cards.js"
 
 
 def test_cards_js_matches_the_engine_for_every_card():

@@ -103,10 +103,10 @@ def test_static_versions_follow_the_static_folder(app, tmp_path):
 
 def test_static_versions_are_those_of_each_file(app):
     with app.test_request_context("/"):
-        one, other = assets.static_url("js/cards.js"), assets.static_url("js/deal.js")
+        one, other = assets.static_url("js/engine/cards.js"), assets.static_url("js/engine/deal.js")
     static = Path(app.static_folder)
-    assert one.endswith("?v=" + assets.file_digest(static / "js/cards.js")[:12])
-    assert other.endswith("?v=" + assets.file_digest(static / "js/deal.js")[:12])
+    assert one.endswith("?v=" + assets.file_digest(static / "js/engine/cards.js")[:12])
+    assert other.endswith("?v=" + assets.file_digest(static / "js/engine/deal.js")[:12])
 
 
 def preloads(markup: str) -> list[str]:

@@ -4,11 +4,18 @@
 (``games``, ``check``, ``tournament``, ``rules``) each build on those two and never on one
 another. Only the application factory in ``scorekeeper/__init__.py`` wires them together.
 Function-level imports count: an import hidden in a function is still a dependency.
+
+The browser's scripts (``static/js/``) are held the same way, by folder: the rules twin
+(``engine/``) at the bottom, what the pages share (``shared/``), the phone's copy of a
+game and its sync (``game/``), the score sheet (``sheet/``) and the checker (``check/``),
+and the scripts of single pages (``pages/``), which nothing imports (:data:`CLIENT`).
 """
 
 from __future__ import annotations
 
 import ast
+import posixpath
+import re
 from functools import cache
 from pathlib import Path
 
@@ -184,3 +191,113 @@ def test_no_import_cycles():
         for name in modules()
     }
     assert _cycles(graph) == []
+
+
+# The browser's scripts: ES modules importing each other by relative path.
+
+SCRIPTS = ROOT / "static" / "js"
+#: Each folder of static/js and the other folders its scripts may import ("" is the top,
+#: what every page loads). Each set holds what its members allow, so a rule kept by every
+#: import is kept by every chain of imports; nothing may import pages/.
+CLIENT = {
+    "engine": set(),  # the rules twin, pure: the placement, a deal, a game's log, settings
+    "shared": {"engine"},  # the catalog's sentences, building elements, card faces
+    "game": {"engine", "shared"},  # a kept game: its record, storage, sync, files, sums
+    "sheet": {"engine", "shared", "game"},  # the score sheet and the evening drawn on it
+    "check": {"engine", "shared"},  # the placement checker, live and exported
+    "pages": {"engine", "shared", "game", "sheet"},  # one page's script each
+    "": {"engine", "shared", "game"},  # pwa.js, on every page
+}
+#: Within a folder, the layering of the phone's copy of a game: the record (its log and
+#: waiting entries) knows no storage and no network, the storage knows no network, and the
+#: sheet's drawings (the regions, the sync box) reach neither: the page wires them.
+CLIENT_NEVER = [
+    ("game/record.js", "game/storage.js"), ("game/record.js", "game/sync.js"),
+    ("game/storage.js", "game/sync.js"),
+    ("sheet/view.js", "game/storage.js"), ("sheet/view.js", "game/sync.js"),
+    ("sheet/sync-box.js", "game/storage.js"), ("sheet/sync-box.js", "game/sync.js"),
+]
+#: Scripts Node runs as they are (tests/js/): no browser, no storage, no network.
+NO_BROWSER = ("engine/", "game/record.js", "game/addresses.js", "game/chart.js",
+              "game/files.js", "game/summary.js")
+_BROWSER = re.compile(r"\b(document|window|navigator|indexedDB|localStorage|fetch|"
+                      r"BroadcastChannel|location)\b")
+_SPECIFIER = re.compile(r"""(?:\bfrom|^\s*import)\s*["']([^"']+)["']""", re.M)
+_COMMENTS = re.compile(r"/\*.*?\*/|^[ \t]*//[^\n]*|\s//\s[^\n]*", re.S | re.M)
+
+
+def _code(source: str) -> str:
+    return _COMMENTS.sub("", source)
+
+
+@cache
+def scripts() -> dict[str, str]:
+    """Each script of static/js (its path inside, with ``/``) and its code without comments."""
+    found = {path.relative_to(SCRIPTS).as_posix(): _code(path.read_text(encoding="utf-8"))
+             for path in sorted(SCRIPTS.rglob("*.js"))}
+    assert len(found) > 40 and "engine/placement.js" in found
+    return found
+
+
+def script_imports(name: str) -> set[str]:
+    """What ``name`` imports (``import … from``, ``export … from``, ``import "…"``), each
+    resolved against the script's own folder."""
+    found = set()
+    for specifier in _SPECIFIER.findall(scripts()[name]):
+        assert specifier.startswith(("./", "../")), f"{name}: {specifier} is not relative"
+        found.add(posixpath.normpath(posixpath.join(posixpath.dirname(name), specifier)))
+    return found
+
+
+def _folder(script: str) -> str:
+    return script.rpartition("/")[0].partition("/")[0]
+
+
+def test_the_script_reader_resolves_relative_imports_and_reexports():
+    assert "engine/limits.js" in script_imports("shared/catalog.js")
+    assert {"engine/parse.js", "engine/turn.js"} <= script_imports("engine/placement.js")
+    assert "game/record.js" in script_imports("sheet/page.js")  # a multi-line import
+    assert all(script_imports(name) <= scripts().keys() for name in scripts())
+
+
+def test_the_client_rules_cover_every_folder_and_allow_only_rules_of_their_own():
+    """A new folder needs a rule; a folder's rule allows only what its members allow."""
+    assert {_folder(name) for name in scripts()} == CLIENT.keys()
+    for folder, allowed in CLIENT.items():
+        assert allowed <= CLIENT.keys() and "pages" not in allowed, folder
+        for other in allowed:
+            assert CLIENT[other] <= allowed, f"{folder} allows {other} but not all it allows"
+    assert all(a in scripts() and b in scripts() for a, b in CLIENT_NEVER)
+    assert all(any(name.startswith(part) for name in scripts()) for part in NO_BROWSER)
+
+
+@pytest.mark.parametrize("name", sorted(scripts()))
+def test_a_script_imports_only_its_folder_and_the_folders_below(name):
+    own = _folder(name)
+    bad = sorted(target for target in script_imports(name)
+                 if _folder(target) not in {own, *CLIENT[own]})
+    assert not bad, f"{name} imports {bad}"
+
+
+@pytest.mark.parametrize(("name", "never"), CLIENT_NEVER)
+def test_the_phones_copy_of_a_game_is_layered(name, never):
+    reached, todo = set(), [name]
+    while todo:
+        for target in script_imports(todo.pop()) - reached:
+            reached.add(target)
+            todo.append(target)
+    assert never not in reached, f"{name} reaches {never}"
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(scripts()) if n.startswith(NO_BROWSER)])
+def test_the_twins_node_runs_use_no_browser(name):
+    assert not _BROWSER.findall(scripts()[name]), name
+
+
+def test_the_browser_word_finder_finds_the_browser():
+    assert _BROWSER.findall(scripts()["game/storage.js"])
+    assert not _BROWSER.findall(_code("// the document\nconst a = 1; // a window\n"))
+
+
+def test_no_script_import_cycles():
+    assert _cycles({name: script_imports(name) for name in scripts()}) == []

@@ -1,23 +1,19 @@
-"""``static/js/limits.js`` is what ``tests/vectors/make_limits.py`` writes from the Python's
-limits, so the browser's scripts and the server share each limit, written once."""
+"""``static/js/engine/limits.js`` is what ``scorekeeper/js_limits.py`` writes from the
+Python's limits, so the browser's scripts and the server share each limit, written once."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
+from scorekeeper import js_limits as generator
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "make_limits", ROOT / "tests" / "vectors" / "make_limits.py")
-assert _spec and _spec.loader
-generator = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(generator)
 
 
 def test_the_committed_module_is_what_the_generator_writes():
     assert generator.PATH.read_text(encoding="utf-8") == generator.render(), (
-        "the limits changed: run .venv/bin/python tests/vectors/make_limits.py")
+        "the limits changed: run .venv/bin/python -m scorekeeper.js_limits")
 
 
 def test_it_holds_the_engines_limits_by_their_python_names():
@@ -30,7 +26,7 @@ def test_it_holds_the_engines_limits_by_their_python_names():
 
 
 def test_no_script_spells_the_deck_or_a_name_limit_itself():
-    """The numbers that were written again in the scripts now come from limits.js only."""
+    """The numbers that were written again in the scripts now come from engine/limits.js only."""
     scripts = [path for path in (ROOT / "static" / "js").rglob("*.js")
                if path.name != "limits.js"]
     for path in scripts:

@@ -1,6 +1,6 @@
 """The committed name vectors (tests/vectors/names.json) are what the engine's search key
 (``engine/names.py`` ``plain_key``) gives now; tests/js/names.test.mjs holds the browser's
-twin (static/js/names.js) to the same file."""
+twin (static/js/engine/names.js) to the same file."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ def test_a_page_links_under_the_prefix_after_a_visit_without_it(client, path):
     assert f'data-checker="{PREFIX}/check"' in html
     assert f'<a class="brand" href="{PREFIX}/">' in html
     mapped = json.loads(import_map(html))["imports"]
-    assert f"{PREFIX}/static/js/cards.js" in mapped
+    assert f"{PREFIX}/static/js/engine/cards.js" in mapped
     assert all(k.startswith(f"{PREFIX}/static/js/") and v.startswith(f"{k}?v=")
                for k, v in mapped.items())
     # The page runs its own import map, the one the policy allows by its hash.
@@ -76,7 +76,7 @@ def test_the_rules_in_a_language_of_their_own_link_under_the_prefix(client):
     client.get("/nl/rules/")
     html = prefixed(client, "/nl/rules/").get_data(as_text=True)
     assert outside(html) == []
-    assert f'src="{PREFIX}/static/js/rules.js?v=' in html
+    assert f'src="{PREFIX}/static/js/pages/rules.js?v=' in html
 
 
 def test_a_games_pages_link_under_the_prefix(client, game):

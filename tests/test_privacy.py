@@ -329,7 +329,7 @@ def test_a_game_is_kept_by_a_post_from_its_page(app, client):
     game = new_game(client, ["Ann", "Bob"])
     stranger = app.test_client()
     page = stranger.get(f"/games/{game}").get_data(as_text=True)
-    assert 'id="keep-form"' in page and "js/keep.js" in page
+    assert 'id="keep-form"' in page and "js/pages/keep.js" in page
     assert "Keep this game on this phone's list" in page
     assert "Dieses Spiel zur Liste dieses Handys hinzufügen" in stranger.get(
         f"/games/{game}?lang=de").get_data(as_text=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import struct
 from pathlib import Path
@@ -71,7 +72,7 @@ def test_precache_holds_only_urls_that_answer_200(client):
     urls = worker_list(script, "PRECACHE")
     assert any(u.startswith("/static/css/site.css?v=") for u in urls)
     assert any(u.startswith("/static/icons/icon-512.png?v=") for u in urls)
-    assert any(u.startswith("/static/js/sheet.js?v=") for u in urls)
+    assert any(u.startswith("/static/js/sheet/page.js?v=") for u in urls)
     assert all(u.startswith("/static/") for u in urls)  # pages are kept per language
     assert len(urls) == len(set(urls))
     for url in urls:
@@ -159,13 +160,16 @@ def test_precache_holds_every_module_the_score_sheet_imports(client):
     modules (the game twin, the storage, the sync) from the worker's cache: each is in it."""
     cached = {url.split("?")[0] for url in
               worker_list(client.get("/sw.js").get_data(as_text=True), "PRECACHE")}
-    todo, seen = ["sheet.js", "evening.js", "game-start.js"], set()
+    todo, seen = ["sheet/page.js", "sheet/evening.js", "pages/game-start.js"], set()
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
             assert f"/static/js/{name}" in cached, name
             text = (STATIC / "js" / name).read_text(encoding="utf-8")
-            todo += re.findall(r'^(?:import|} from) .*?"\./([\w-]+\.js)";$', text, re.M)
-    assert {"cards.js", "deal.js", "game-log.js", "game-keeping.js", "local-games.js", "sync.js",
-            "sheet-view.js", "game-chart.js", "game-files.js", "game-summary.js"} <= seen
+            todo += [posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+                     for target in re.findall(r'^(?:import|} from) .*?"(\.\.?/[\w/-]+\.js)";$',
+                                              text, re.M)]
+    assert {"engine/cards.js", "engine/deal.js", "engine/game-log.js", "game/record.js",
+            "game/storage.js", "game/sync.js", "sheet/view.js", "game/chart.js", "game/files.js",
+            "game/summary.js"} <= seen

@@ -193,4 +193,4 @@ def test_history_times_carry_utc_for_the_script_and_say_utc_without_it(client, t
     match = re.search(r'<time datetime="(\d{4}-\d\d-\d\dT(\d\d:\d\d):\d\dZ)" '
                       r'class="local-time">([^<]+)</time>', html)
     assert match and match.group(3) == f"{match.group(1)[:10]} {match.group(2)} UTC"
-    assert "js/local-time.js" in html
+    assert "js/pages/local-time.js" in html

@@ -59,7 +59,7 @@ def test_no_gzip_unless_the_browser_accepts_it(client, accept):
     assert "Accept-Encoding" in answer.headers["Vary"]
 
 
-@pytest.mark.parametrize("name", ["css/site.css", "js/check.js", "js/engine/index.js"])
+@pytest.mark.parametrize("name", ["css/site.css", "js/check/page.js", "js/engine/placement.js"])
 def test_static_text_is_gzipped_once_and_keeps_revalidating(client, name):
     url = assets_url(client, name)
     with client.get(url, headers=GZIP) as answer:
@@ -129,9 +129,10 @@ def test_url_for_static_adds_the_version(app):
     from flask import url_for
 
     with app.test_request_context("/"):
-        digest = assets.file_digest(STATIC / "js/cards.js")[:12]
-        assert url_for("static", filename="js/cards.js") == f"/static/js/cards.js?v={digest}"
-        assert url_for("static", filename="js/cards.js", v="x") == "/static/js/cards.js?v=x"
+        digest = assets.file_digest(STATIC / "js/engine/cards.js")[:12]
+        cards = "js/engine/cards.js"
+        assert url_for("static", filename=cards) == f"/static/{cards}?v={digest}"
+        assert url_for("static", filename=cards, v="x") == f"/static/{cards}?v=x"
         assert url_for("static", filename="nothing.js") == "/static/nothing.js"
         assert url_for("static", filename="../pyproject.toml") == "/static/../pyproject.toml"
 
@@ -219,7 +220,8 @@ def imported_by(module: Path) -> set[Path]:
     return found
 
 
-@pytest.mark.parametrize(("path", "entry"), [("/check", "js/check.js"), ("/", "js/game-start.js")])
+@pytest.mark.parametrize(("path", "entry"),
+                         [("/check", "js/check/page.js"), ("/", "js/pages/game-start.js")])
 def test_a_page_fetches_its_whole_module_graph_at_once(client, path, entry):
     html = client.get(path).get_data(as_text=True)
     preloaded = re.findall(r'<link rel="modulepreload" href="(/static/[^"?]+)\?v=\w{12}">', html)

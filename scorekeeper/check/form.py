@@ -5,7 +5,7 @@ A Flask-WTF form whose fields are named as the share URL's parameters (``variant
 ``take``/``place``), so one reader serves a POSTed form (with its CSRF token), a shared link
 (a GET, without one) and the links the rules pages build. Text is kept exactly as typed, so
 a form with an error comes back as it was sent; whether it makes a legal turn is the
-engine's to say. ``static/js/check-form.js`` reads a link the same way on a phone offline.
+engine's to say. ``static/js/check/form.js`` reads a link the same way on a phone offline.
 """
 
 from __future__ import annotations

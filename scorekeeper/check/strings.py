@@ -1,5 +1,5 @@
 """The checker's sentences, once: the server renders the result with them, and the page
-carries them in its catalog (:mod:`scorekeeper.web.catalog`) so ``static/js/check-result.js``
+carries them in its catalog (:mod:`scorekeeper.web.catalog`) so ``static/js/check/result.js``
 can render the very same text on a phone without a connection.
 
 Each sentence is a gettext template with ``%(name)s`` placeholders. :func:`say` fills one
@@ -83,7 +83,7 @@ SENTENCES = {
     # The number grid names the field its taps go to: a row ("row") or a player's card.
     "card_of": lazy_gettext("Card of %(player)s"),
     "change": lazy_gettext("Change the table"),
-    # The page without a connection (static/js/check.js).
+    # The page without a connection (static/js/check/page.js).
     "computed": lazy_gettext("This answer was worked out on this phone."),
     "offline": lazy_gettext(
         "The checker still answers: it works out the turn on this phone."),

@@ -195,7 +195,7 @@ def plain_key(text: str) -> str:
     """What a typed search and a name are compared and sorted by: case folded, letters
     without their marks (é, ü, å, ç, ş), the letters that keep a stroke or a ligature
     written plainly (ø, ł, đ, æ, œ, þ), white space trimmed and made one space.
-    ``static/js/names.js`` ``plainKey`` is its twin (``tests/vectors/names.json``).
+    ``static/js/engine/names.js`` ``plainKey`` is its twin (``tests/vectors/names.json``).
 
     >>> plain_key("Ødegård"), plain_key("ÆSIR Đorđe"), plain_key("Weiß ")
     ('odegard', 'aesir dorde', 'weiss')

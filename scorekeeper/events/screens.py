@@ -30,7 +30,7 @@ def sort_key(name: str) -> tuple[str, str]:
 
 def search_key(text: str) -> str:
     """What a typed search and a name are compared by (``engine/names.py`` ``plain_key``;
-    the page's script narrows the list by its twin, ``static/js/names.js``)."""
+    the page's script narrows the list by its twin, ``static/js/engine/names.js``)."""
     return plain_key(text)
 
 

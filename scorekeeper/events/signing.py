@@ -7,7 +7,7 @@ change, it offers the button that signs it. Holding the game's link (the table's
 is what lets a phone sign: the form carries the game's id, as the JSON interface does.
 
 The part is registered with the games' sheet by the application factory
-(:func:`games.parts.add_part`); its script (``static/js/event-sign.js``) fetches it again
+(:func:`games.parts.add_part`); its script (``static/js/pages/event-sign.js``) fetches it again
 when the sheet shows the game ending and while the result waits for its sign, so a phone
 learns of another's sign without a reload.
 """

@@ -2,7 +2,7 @@
 link of its published scheme for other apps (``createPlay.html?data=<the play as JSON>``).
 
 The sheet offers it once a game has ended; the browser builds the same link from the game
-it keeps (``static/js/game-summary.js`` ``bgStatsPlay``), with the end in the phone's
+it keeps (``static/js/game/summary.js`` ``bgStatsPlay``), with the end in the phone's
 own time. Without scripts the page carries the link built here, in the server's time.
 """
 

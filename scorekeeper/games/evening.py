@@ -49,7 +49,7 @@ def per_deal(bullheads: int, deals: int) -> str:
     """Bullheads per deal with one decimal in the page's language, a half rounded up as a
     calculator rounds it ("11.25" → "11.3", never the "11.2" of rounding half to even;
     ``engine/record.py`` ``half_up``); "–" before the first deal.
-    ``static/js/game-summary.js`` ``perDeal`` rounds the same."""
+    ``static/js/game/summary.js`` ``perDeal`` rounds the same."""
     return "–" if not deals else format_decimal(half_up(bullheads, deals, 1), "0.0")
 
 
@@ -112,7 +112,7 @@ def same_players_api(game_id: str):
 @bp.get("/games/offline/evening")
 def offline_evening():
     """The evening page of a game kept on this phone, for a phone without a connection: a
-    shell the service worker keeps, drawn from the phone's storage by static/js/evening.js
+    shell the service worker keeps, drawn from the phone's storage by static/js/sheet/evening.js
     (the game's key or token after ``#``, else the address the worker was asked for)."""
     return render_template("games/evening.html", game=None, games=[], players=[],
                            averages={}, catalog=offline.evening_catalog(),

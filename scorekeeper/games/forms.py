@@ -155,7 +155,7 @@ class DealForm(FlaskForm):
     def empty_players(self, settings: Settings) -> list[str]:
         """The players with a field of the deal left empty, in seat order: the bullheads
         (the pile in Hand), or the cards when cards are entered, and in the Hand variant
-        the hand too (``static/js/deal.js`` ``emptyPlayers``)."""
+        the hand too (``static/js/engine/deal.js`` ``emptyPlayers``)."""
         parts = ["cards" if self.entered_as == "cards" else "bh"]
         if settings.variant == GameVariant.HAND:
             parts.append("hand")

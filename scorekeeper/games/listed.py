@@ -34,7 +34,7 @@ def game_date(stamp: str, locale: Locale | None = None) -> str:
 
 def names(people: Iterable[str], locale: Locale | None = None) -> str:
     """Names as a sentence lists them in ``locale``, else the page's language: "Eva and
-    Gijs", "Ann, Bob en Cas" (``static/js/catalog.js`` ``listed`` reads the same lists)."""
+    Gijs", "Ann, Bob en Cas" (``static/js/shared/catalog.js`` ``listed`` reads the same lists)."""
     return format_list(list(people), locale=locale or get_locale())
 
 

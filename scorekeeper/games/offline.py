@@ -163,7 +163,7 @@ SHEET = {
     "not_persisted": N_("Good to know: this browser may clear what it keeps when the phone "
                         "runs short of space, so a game is safe for good once it is on the "
                         "server."),
-    # The hand-over box (handover.js) and the card grid (sheet-grid.js).
+    # The hand-over box (sheet/handover.js) and the card grid (sheet/grid.js).
     "copied": N_("Link copied"),
     "copy_failed": N_("Copying did not work: hold your finger on the link to copy it."),
 }
@@ -188,7 +188,7 @@ PLURALS = {
     "empty_yes": catalog.ngettext("Yes, %(names)s has 0", "Yes, %(names)s have 0"),
 }
 
-#: The evening page (static/js/evening.js), drawn from the games the phone keeps.
+#: The evening page (static/js/sheet/evening.js), drawn from the games the phone keeps.
 EVENING = {
     "player": N_("Player"),
     "games": N_("Games"),

@@ -1,6 +1,6 @@
 """The scorekeeper pages: start a game at ``/``, the score sheet, deals, corrections, lists.
 
-Every form works without JavaScript. With it, the sheet is the phone's: static/js/sheet.js
+Every form works without JavaScript. With it, the sheet is the phone's: static/js/sheet/page.js
 keeps the game's log in the phone's storage, writes every entry there first, draws the
 sheet from it and meets the server (and other phones) through the JSON interface; the
 page hands it the game's log and the addresses it needs (:func:`.offline.sheet_data`).
@@ -116,7 +116,7 @@ def index_in(lang: str):
 @bp.get("/games/offline")
 def offline_sheet():
     """The score sheet of a game kept on this phone, empty: the shell the service worker
-    keeps, which static/js/sheet.js fills from the phone's storage. A game started on the
+    keeps, which static/js/sheet/page.js fills from the phone's storage. A game started on the
     phone opens here (its key after ``#``) until the server has it; without a connection
     the worker answers a game's own address with it too."""
     return render_template("games/sheet.html", game=None, form=None,

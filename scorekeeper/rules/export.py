@@ -8,7 +8,7 @@ with relative links, so the folder works from any static host or straight from t
 
 The exported checker places cards in the browser with the engine of ``static/js/engine/``,
 and both pages word their scripts' sentences from the page's catalog
-(``static/js/catalog.js``). Chromium refuses ES modules on ``file://``, so the export step
+(``static/js/shared/catalog.js``). Chromium refuses ES modules on ``file://``, so the export step
 joins each page's script and the modules it imports into one classic script
 (:func:`bundle_script`); the live site keeps using the modules.
 The examples' "try it in the checker" links open that exported checker with the example
@@ -35,13 +35,13 @@ from ..web.pdf import PAPER_SIZES
 #: Static files the exported pages link to, copied as they are (nothing else of static/).
 STATIC_FILES = ("css/site.css", "css/rules.css", "icons/icon-192.png")
 #: The rules pages' script (the bullhead search): a module, written joined by the export.
-RULES_SCRIPT = "js/rules.js"
+RULES_SCRIPT = "js/pages/rules.js"
 #: The exported checker's script: a module, written joined with the engine by the export.
-CHECKER_SCRIPT = "js/rules-checker.js"
+CHECKER_SCRIPT = "js/check/exported-site.js"
 #: What the exported checker's script also offers as ``window.SixNimmtEngine`` (name ->
 #: module that exports it), so the very script the site carries can be checked on the
 #: shared vectors.
-ENGINE_EXPORTS = {"resolvePlacement": "js/engine/index.js", "bullheads": "js/cards.js"}
+ENGINE_EXPORTS = {"resolvePlacement": "js/engine/placement.js", "bullheads": "js/engine/cards.js"}
 
 _FROM = r"""\s*from\s*["']([^"']+)["']\s*;?"""
 _IMPORT = re.compile(r"^import\s*\{([^}]*)\}" + _FROM, re.M)

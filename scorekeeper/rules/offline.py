@@ -1,7 +1,7 @@
 """The exported checker's words: every sentence its script shows, in the page's language.
 
 The exported checker (``DEST/<lang>/checker/index.html``) places cards in the browser, with
-no server to ask. Its script (``static/js/rules-checker.js``) builds each answer from the
+no server to ask. Its script (``static/js/check/exported-site.js``) builds each answer from the
 page's catalog (:mod:`scorekeeper.web.catalog`), rendered at export time through gettext:
 the sentences below, the rules' headings and the counted sentences in both forms.
 """

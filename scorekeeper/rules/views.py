@@ -36,7 +36,7 @@ bp = Blueprint("rules", __name__)
 #: Variants the exported checker offers, in the order of its menu.
 CHECKER_VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 
-#: The bullhead search's answers: the server's (:func:`lookup`) and the script's (rules.js).
+#: The bullhead search's answers: the server's (:func:`lookup`) and the script's (pages/rules.js).
 SEARCH = {
     "not_a_number": lazy_gettext("Type a whole number from 1 to %(max)s."),
     "no_card": lazy_gettext("There is no card %(card)s: the cards run from 1 to %(max)s."),

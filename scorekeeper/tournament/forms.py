@@ -2,7 +2,7 @@
 
 The forms carry the CSRF token and keep what was typed; the rules are checked by
 :mod:`scorekeeper.engine.tournament`. Field names (``name1``, ``hand1``, ``points1`` …)
-are part of the page: ``static/js/tournament-draft.js`` fills the hand fields.
+are part of the page: ``static/js/pages/tournament-draft.js`` fills the hand fields.
 """
 
 from __future__ import annotations

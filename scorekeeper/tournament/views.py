@@ -44,7 +44,7 @@ def _add_converter(state: BlueprintSetupState) -> None:
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
 bp.record_once(_add_converter)  # before any route names <tournament:...>
 
-#: The draft on one phone (static/js/tournament-draft.js): what its status line says.
+#: The draft on one phone (static/js/pages/tournament-draft.js): what its status line says.
 DRAFT = {
     "turn": N_("%(player)s picks card %(number)s of 10"),
     "done": N_("The draft is complete. The four rows start with %(cards)s."),

@@ -2,7 +2,7 @@
 
 A page whose scripts word anything carries ONE catalog, in the page's language:
 ``<script type="application/json" id="catalog">``, rendered by :func:`render` and read by
-``static/js/catalog.js``. It holds gettext templates, unfilled, with gettext's own
+``static/js/shared/catalog.js``. It holds gettext templates, unfilled, with gettext's own
 ``%(name)s`` placeholders; the browser fills them as Python's ``%`` does, so a page
 offline says word for word what the server would::
 

@@ -56,7 +56,7 @@ def scope() -> str | None:
 
 def kept(back: str) -> Response | tuple[str, int]:
     """The answer to "keep this on this phone's list": 204 for the page's script
-    (``static/js/keep.js``, which asks for JSON), else a redirect ``back`` to the page
+    (``static/js/pages/keep.js``, which asks for JSON), else a redirect ``back`` to the page
     the button was on (without scripts)."""
     if request.accept_mimetypes.best == "application/json":
         return "", 204

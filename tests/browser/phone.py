@@ -1,5 +1,5 @@
 """What the browser tests ask a phone: is the worker in charge, which games does the phone
-keep (its IndexedDB, static/js/local-games.js), what does the server hold."""
+keep (its IndexedDB, static/js/game/storage.js), what does the server hold."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ CONTROLLED = """async () => {
   return Promise.race([controlled, late]);
 }"""
 
-#: Every game record the phone keeps (static/js/local-games.js), read without its module.
+#: Every game record the phone keeps (static/js/game/storage.js), read without its module.
 KEPT = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open("scorekeeper-games");
   open.onerror = () => reject(open.error);

@@ -121,7 +121,7 @@ def test_stored_pages_follow_a_language_switch(page: Page, context: BrowserConte
 
 def test_modules_load_by_their_versioned_urls_online_and_offline(
         page: Page, context: BrowserContext, base_url: str):
-    """The import map gives ``import ... from "./engine/index.js"`` the file's hash too, so
+    """The import map gives ``import ... from "../engine/placement.js"`` the file's hash too, so
     the browser keeps every module a year and the worker's copy answers offline."""
     requested: list[str] = []
     problems: list[str] = []

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bullheads } from "../../static/js/cards.js";
+import { bullheads } from "../../static/js/engine/cards.js";
 
 test("bullheads follow the booklet: 55 has 7, 11s 5, 10s 3, 5s 2, others 1", () => {
   assert.deepEqual([1, 5, 10, 11, 55, 100, 104].map(bullheads), [1, 2, 3, 5, 7, 3, 1]);

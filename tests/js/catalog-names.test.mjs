@@ -1,10 +1,10 @@
 // Names in a sentence, as each language lists them ("Eva en Gijs", evening.md E9): the
-// phone's catalog.js `listed` writes what scorekeeper/games/listed.py `names` writes
+// phone's shared/catalog.js `listed` writes what scorekeeper/games/listed.py `names` writes
 // (tests/test_games_names.py holds the same sentences, written by hand).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { listed } from "../../static/js/catalog.js";
+import { listed } from "../../static/js/shared/catalog.js";
 
 const SENTENCES = {
   en: ["Eva", "Eva and Gijs", "Ann, Bob, and Cas"],

@@ -1,5 +1,5 @@
 // The checker's form read on the phone as check/form.py reads it, and every refusal of the
-// browser engine worded from its code and fields (catalog.js, check-offline.js). Parity
+// browser engine worded from its code and fields (shared/catalog.js, check/offline.js). Parity
 // with the server's own rendering, text for text, is tested by tests/test_check_page.py
 // (it runs Node).
 import { test } from "node:test";
@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 
 import { readFileSync } from "node:fs";
 
-import { catalogOf } from "../../static/js/catalog.js";
-import { names, query, readForm, toData, wantsAnswer } from "../../static/js/check-form.js";
-import { answerOffline } from "../../static/js/check-offline.js";
-import { resolvePlacement } from "../../static/js/engine/index.js";
+import { catalogOf } from "../../static/js/shared/catalog.js";
+import { names, query, readForm, toData, wantsAnswer } from "../../static/js/check/form.js";
+import { answerOffline } from "../../static/js/check/offline.js";
+import { resolvePlacement } from "../../static/js/engine/placement.js";
 
 const say = (key, values) => `${key}:${JSON.stringify(values)}`;
 const form = (text) => readForm(new URLSearchParams(text));

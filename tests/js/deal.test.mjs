@@ -1,4 +1,4 @@
-// deal.js scores every deal the way the Python engine does: the cases in
+// engine/deal.js scores every deal the way the Python engine does: the cases in
 // tests/vectors/deals.json were scored by scorekeeper.engine.game (make_deal_vectors.py):
 // the scores, the bounds of a deal in every shape and deck, and the end of a game.
 import { test } from "node:test";
@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 
 import {
   boundRefusal, cardBullheads, count, dealBounds, enteredTotal, makeEntry, scoreDeal,
-} from "../../static/js/deal.js";
-import { replay } from "../../static/js/game-log.js";
+} from "../../static/js/engine/deal.js";
+import { replay } from "../../static/js/engine/game-log.js";
 
 /** A game's settings under the API's names, defaults filled in. */
 const settingsOf2 = (g) => ({
@@ -33,7 +33,7 @@ function stackOf(entered, players) {
   return Object.fromEntries(players.map((name) => [name, cardBullheads(entered.cards[name])]));
 }
 
-/** A case's settings as deal.js takes them. */
+/** A case's settings as engine/deal.js takes them. */
 function settingsOf(c) {
   return {
     players: c.players, variant: c.variant, rows: c.rows, takesAt: c.takes_at,

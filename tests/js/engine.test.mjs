@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 
-import { resolvePlacement } from "../../static/js/engine/index.js";
+import { resolvePlacement } from "../../static/js/engine/placement.js";
 
 const DIRECTORY = new URL("../vectors/placement/", import.meta.url);
 const FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith(".json")).sort();

@@ -1,15 +1,15 @@
-// game-log.js replays a game's log as scorekeeper/engine/game.py does, and deal.js builds
+// engine/game-log.js replays a game's log as scorekeeper/engine/game.py does, and engine/deal.js builds
 // an entry as make_entry and the sheet's form do: every log, body and typed deal of
 // tests/vectors/deals.json (make_deal_vectors.py) gives the same state, entry or refusal.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { allZero, emptyPlayers, makeEntry, typedEntry } from "../../static/js/deal.js";
+import { allZero, emptyPlayers, makeEntry, typedEntry } from "../../static/js/engine/deal.js";
 import {
   checkCorrection, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber,
   replay, restorable,
-} from "../../static/js/game-log.js";
+} from "../../static/js/engine/game-log.js";
 
 const { logs, entries, typed } = JSON.parse(
   readFileSync(new URL("../vectors/deals.json", import.meta.url), "utf8"));

@@ -1,11 +1,11 @@
-// "Where do I sit?" narrows its list as the server compares names (names.js plainKey,
+// "Where do I sit?" narrows its list as the server compares names (engine/names.js plainKey,
 // the twin of plain_key in scorekeeper/engine/names.py): the keys of
 // tests/vectors/names.json, written by make_name_vectors.py from the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { plainKey } from "../../static/js/names.js";
+import { plainKey } from "../../static/js/engine/names.js";
 
 const { plain_keys: cases } = JSON.parse(
   readFileSync(new URL("../vectors/names.json", import.meta.url), "utf8"));

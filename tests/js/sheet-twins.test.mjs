@@ -1,18 +1,18 @@
 // The score sheet the phone draws from its own log shows what the server would: the chart
-// (game-chart.js), the files (game-files.js) and what a game and an evening add up to
-// (game-summary.js) against tests/vectors/sheet.json, made by scorekeeper.games
+// (game/chart.js), the files (game/files.js) and what a game and an evening add up to
+// (game/summary.js) against tests/vectors/sheet.json, made by scorekeeper.games
 // (make_sheet_vectors.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { chart, pyFloat, round1 } from "../../static/js/game-chart.js";
-import { backupText, csvRows, csvText, separatorFor } from "../../static/js/game-files.js";
-import { eventOf, replay } from "../../static/js/game-log.js";
+import { chart, pyFloat, round1 } from "../../static/js/game/chart.js";
+import { backupText, csvRows, csvText, separatorFor } from "../../static/js/game/files.js";
+import { eventOf, replay } from "../../static/js/engine/game-log.js";
 import {
   addUp, bgStatsLink, bgStatsPlay, endedAt, perDeal, playId, ranks,
-} from "../../static/js/game-summary.js";
-import { sha256Hex } from "../../static/js/sha256.js";
+} from "../../static/js/game/summary.js";
+import { sha256Hex } from "../../static/js/shared/sha256.js";
 
 const { charts, files, evenings, digests } = JSON.parse(
   readFileSync(new URL("../vectors/sheet.json", import.meta.url), "utf8"));

@@ -1,7 +1,7 @@
 """Write ``tests/vectors/deals.json``: deals and games scored by the Python engine, for the
 JavaScript.
 
-The pages score a deal in the browser too (``static/js/deal.js``: the live preview, the
+The pages score a deal in the browser too (``static/js/engine/deal.js``: the live preview, the
 offline queue and games started without a connection). Node checks that script against
 these cases, and pytest checks that this file is still what the engine gives, so a rule
 changed on one side shows up as a failing test or a diff on the other. Run after changing
@@ -20,13 +20,13 @@ The file holds:
   and deck, then random legal deals for 2 to 10 players.
 - ``settings``: shapes the deck cannot deal (``DeckTooSmall``) and some it just can.
 - ``starts``: the start form as a phone without a connection reads it
-  (``static/js/game-settings.js`` ``checkSettings``): the fields as typed, and either the
+  (``static/js/engine/settings.js`` ``checkSettings``): the fields as typed, and either the
   settings the engine makes of them or the refusal's ``error`` (its code) and ``fields``,
   read as the start page reads them (names trimmed, typed numbers as whole numbers where
   they are ones).
 - ``games``: whole games, deal by deal: the running totals, the end (a total reaching the
   threshold, or a fixed number of deals), the winners and the leaders.
-- ``logs``: games as their whole log (``static/js/game-log.js`` replays them as
+- ``logs``: games as their whole log (``static/js/engine/game-log.js`` replays them as
   ``engine/game.py`` ``replay`` does): deals, corrections, withdrawals and restores, each
   entry as the backup file writes it, and either the state the engine derives (each
   deal's value, scores, running totals and corrections; the end, winners and leaders;
@@ -34,7 +34,7 @@ The file holds:
   refusal of a log the engine will not replay; then ``checks``: what the engine answers
   to a new deal, a correction, a withdrawal and a restore of the state it reached.
 - ``entries``: a deal's body as the API receives it, and the entry ``make_entry`` makes
-  of it (``static/js/deal.js`` ``makeEntry``) or its refusal.
+  of it (``static/js/engine/deal.js`` ``makeEntry``) or its refusal.
 - ``typed``: a deal as typed in the score sheet's form and read by
   ``games/forms.py`` ``DealForm.entry`` (``typedEntry``): the entry, or the refusal.
 """

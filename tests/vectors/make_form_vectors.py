@@ -5,7 +5,7 @@ Run from the repository root (``make vectors`` does)::
     .venv/bin/python tests/vectors/make_form_vectors.py
 
 A phone without a connection reads a share link (or its own form) with
-``static/js/check-form.js``, as :class:`scorekeeper.check.form.CheckForm` reads it on the
+``static/js/check/form.js``, as :class:`scorekeeper.check.form.CheckForm` reads it on the
 server. Each case is a link's query and what the form makes of it, in English: the
 placement request's JSON shape (``data``) or the form's refusal (``error``, its code, and
 its ``fields``), whether the page answers it straight away (``wants``) and the share

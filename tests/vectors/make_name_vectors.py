@@ -6,7 +6,7 @@ Run from the repository root (``make vectors`` does)::
     .venv/bin/python tests/vectors/make_name_vectors.py
 
 "Where do I sit?" narrows its list in the browser as a player types
-(``static/js/names.js`` ``plainKey``) and answers on the server without a script; the wall
+(``static/js/engine/names.js`` ``plainKey``) and answers on the server without a script; the wall
 list sorts by the same key. Each case is a text and its key; ``tests/js/names.test.mjs``
 reads the same file in Node, and ``tests/test_name_vectors.py`` checks that the committed
 file is what this script writes.

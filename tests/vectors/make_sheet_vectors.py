@@ -10,12 +10,12 @@ Run from the repository root (``make vectors`` does)::
 The file holds:
 
 - ``charts``: each replayable log of ``deals.json`` (its settings and entries) and the
-  chart ``games/chart.py`` draws of it (``static/js/game-chart.js``).
+  chart ``games/chart.py`` draws of it (``static/js/game/chart.js``).
 - ``files``: whole games with their times, note and ids, and for each the backup file
   (``games/backup.py``, exactly as ``/games/<id>/export.json`` writes it), the CSV in each
   language (``games/spreadsheet.py``: the words it uses, the separator, the text), when
   the game ended and its BG Stats play and link (``games/bgstats.py``, in UTC)
-  (``static/js/game-files.js``, ``game-summary.js``).
+  (``static/js/game/files.js``, ``game/summary.js``).
 - ``evenings``: games of one evening, each player's sums (``games/evening.py``
   ``add_up``) and bullheads per deal as each language writes them.
 """
@@ -188,7 +188,7 @@ def _evenings(app) -> list[dict[str, Any]]:
 
 def _digests() -> list[dict[str, str]]:
     """SHA-256 of texts of every length around a block's edge and of letters beyond
-    ASCII: what ``static/js/sha256.js`` must answer as hashlib does (the BG Stats play's
+    ASCII: what ``static/js/shared/sha256.js`` must answer as hashlib does (the BG Stats play's
     ``sourcePlayId`` is made from it, ``bgstats.play_id``)."""
     texts = ["", "abc", "0123456789abcdef0123", *("x" * n for n in (55, 56, 63, 64, 65, 119)),
              "Zoë;x", "Łukasz Żak €", "🐂" * 40]

@@ -1,7 +1,7 @@
 // A turn's plays checked against the table and deck, and put in placing order, as
 // scorekeeper/engine/turn_checks.py does (the same refusals, found in the same order).
 
-import { MAX_NAME, MAX_PLAYERS } from "../limits.js";
+import { MAX_NAME, MAX_PLAYERS } from "./limits.js";
 import { refuse } from "./errors.js";
 import { codePoints, isInt, strip } from "./pyish.js";
 import { checkCard, checkCounts } from "./table.js";

@@ -2,7 +2,7 @@
 // only the JSON types and keys it must read are checked here (BadShape, or the engine's
 // error where it has that exact sentence); every rule is left to the turn checks.
 
-import { MAX_CARD, PLACEMENT_VARIANTS, SHOWN_LENGTH, TAKES_AT } from "../limits.js";
+import { MAX_CARD, PLACEMENT_VARIANTS, SHOWN_LENGTH, TAKES_AT } from "./limits.js";
 import { refuse } from "./errors.js";
 import { firstCodePoints, get, isInt, isObject, pyStr, strip } from "./pyish.js";
 import { tableFromRows } from "./table.js";

@@ -1,10 +1,10 @@
 // The rows on the table, checked as scorekeeper/engine/table.py checks them.
 
 // Rows on the table: 4 in the booklet's game, 3 to 5 in the postscript's shapes; a row is
-// taken by its 6th card in the booklet's game, else by its 5th or 7th (../limits.js).
+// taken by its 6th card in the booklet's game, else by its 5th or 7th (limits.js).
 
-import { bullheads } from "../cards.js";
-import { MAX_ROWS, MAX_TAKES_AT, MIN_ROWS, MIN_TAKES_AT, TAKES_AT } from "../limits.js";
+import { bullheads } from "./cards.js";
+import { MAX_ROWS, MAX_TAKES_AT, MIN_ROWS, MIN_TAKES_AT, TAKES_AT } from "./limits.js";
 import { refuse } from "./errors.js";
 import { isInt } from "./pyish.js";
 

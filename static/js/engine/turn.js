@@ -1,7 +1,7 @@
 // Resolving a turn as scorekeeper/engine/turn.py does: every card placed, by which rule,
 // who takes what; Professional left placements and ties, Double twins and shared takes.
 
-import { TAKES_AT } from "../limits.js";
+import { TAKES_AT } from "./limits.js";
 import { refuse } from "./errors.js";
 import { checkedOrder } from "./checks.js";
 import { positions, rowBullheads } from "./table.js";

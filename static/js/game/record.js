@@ -1,0 +1,288 @@
+// A game as this phone keeps it: the server's log as last fetched, and this phone's own
+// entries after it, not yet in that log. The sheet is their replay (engine/game-log.js); the
+// server is where the phones' logs meet. Nothing here touches the DOM, the storage or the
+// network (game/storage.js, game/sync.js do), so Node tests every rule of it.
+//
+// A record: {key, id (the server's token, null until it has the game), client_id,
+//   created_at, note, settings, evening (the token, else key, of the evening's first game),
+//   after (the key of the game this one follows, "new game, same players"), made (ms),
+//   log: [entry as the backup writes it], pending: [entry + {base, saved, state, acked,
+//   problem}], notices: [{kind, number}], remote (ms of another phone's last change),
+//   start ({state, problem} while the server has not got the game), keeping (what keeps
+//   the game, a club event's table: {label, url, closed}, as the server last said), view
+//   (its view link, what a result is shared by: null until the server has the game)}.
+// A pending entry's state: "waiting" (to send), "sent" (the server has it at version
+// `acked`), "conflict" (the players choose) or "refused" (the server's reason in
+// `problem`).
+
+import {
+  advance, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber, replay,
+} from "../engine/game-log.js";
+
+/** A new client_id: the server keeps an entry once per id, however often it is sent. */
+function newId() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A moment as the server stores one: UTC, to the second. */
+const stamp = (ms) => new Date(ms).toISOString().slice(0, 19) + "Z";
+
+/** A game started on this phone: nothing of it is on the server yet. */
+export function newRecord({ settings, note = "", evening = null, after = null, now = Date.now() }) {
+  const key = newId();
+  return {
+    key, id: null, client_id: key, created_at: stamp(now), note, settings,
+    evening: evening ?? key, after, made: now, log: [], pending: [], notices: [], remote: 0,
+    start: { state: "waiting", problem: null },
+  };
+}
+
+/** A game the server has (the sheet's data, /games/<id>/export.json and the token). */
+export function fromServer(data, now = Date.now()) {
+  return {
+    key: data.id, id: data.id, client_id: data.client_id ?? null, created_at: data.created_at,
+    note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
+    made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
+    keeping: data.keeping ?? null, view: data.view_url ?? null,
+  };
+}
+
+/** The version the phone has seen: the server's log, and its own entries the server took. */
+export function seen(record) {
+  return Math.max(record.log.length, ...record.pending.map((e) => e.acked ?? 0));
+}
+
+/** An entry of this phone's, written before anything else is done with it; the sheet's
+ * notices (what settled on its own) are old news once the players enter something. */
+export function addEntry(record, { kind, number, entry }, now = Date.now()) {
+  const item = {
+    client_id: newId(), kind, number, ...entryJson(entry),
+    created_at: stamp(now), base: seen(record), saved: now, state: "waiting",
+  };
+  record.pending.push(item);
+  record.notices = [];
+  return item;
+}
+
+const sameValues = (a, b) => JSON.stringify([a.bullheads, a.hand ?? null])
+  === JSON.stringify([b.bullheads, b.hand ?? null]);
+
+/**
+ * The sheet: the server's log replayed, then this phone's entries in order while the
+ * rules take them. The first one they do not take (a deal number another phone used, a
+ * conflict or a refusal) is ``held``, with every one behind it: none is sent until the
+ * players decide. Held entries about another deal are still drawn where the rules take
+ * them (this phone's own deals typed behind a conflict), so the sheet, its totals and the
+ * next deal's number follow what this phone entered; an entry about a deal a held entry
+ * is about waits undrawn. Answers ``state`` (the sheet drawn), ``before`` (the game
+ * before the first held entry: what the players' choice is made on), ``held``,
+ * ``events`` (the whole log the sheet shows, for the files and BG Stats), ``unsent`` (the
+ * deals whose values shown are this phone's, not on the server yet) and ``disputed``
+ * (the deal whose row shows the other phone's values while this phone's wait, or null).
+ */
+export function view(record) {
+  let state = replay(record.settings, record.log.map(eventOf));
+  let before = null;
+  const events = [...record.log];
+  const held = [];
+  const blocked = new Set();
+  const unsent = new Set();
+  const hold = (entry) => {
+    if (!held.length) before = state;
+    held.push(entry);
+    blocked.add(entry.number);
+  };
+  for (const entry of record.pending) {
+    if (entry.state === "conflict" || entry.state === "refused" || blocked.has(entry.number)) {
+      hold(entry);
+      continue;
+    }
+    try {
+      state = advance(state, eventOf(entry));
+    } catch (refusal) {
+      if (!refusal.code) throw refusal;
+      if (entry.state !== "sent") hold(entry); // a sent one is in a log being fetched
+      continue;
+    }
+    events.push(entry);
+    if (held.length) held.push(entry); // drawn, but sent only after the players' choice
+    if (entry.kind === "withdrawal" || entry.state === "sent") unsent.delete(entry.number);
+    else unsent.add(entry.number);
+  }
+  const first = held[0];
+  const disputed = first && first.state !== "refused" && ["deal", "correction"].includes(first.kind)
+    && before.deals.some((row) => row.number === first.number) ? first.number : null;
+  return { state, before: before ?? state, held, events, unsent, disputed };
+}
+
+/**
+ * The entries the server does not have yet (waiting to be sent, or for the players'
+ * choice), and since when (ms) the oldest of them waits.
+ */
+export function waiting(record) {
+  const left = record.pending.filter((e) => e.state !== "sent");
+  const start = record.id === null ? [record.made] : [];
+  const times = [...start, ...left.map((e) => e.saved)];
+  return { count: left.length + start.length, since: times.length ? Math.min(...times) : null };
+}
+
+/** The entries the server has not answered: sent in this order, the first one first. */
+export function nextToSend(record) {
+  const first = record.pending.find((e) => e.state !== "sent");
+  return first && first.state === "waiting" ? first : null;
+}
+
+/**
+ * The base this phone's waiting entries for deal ``entry.number`` move up to once the
+ * server kept ``entry`` and answered ``game``: the deal's own version when ``entry`` gave
+ * the deal its values, the game's when ``entry`` withdrew the deal and it is still out;
+ * else null (another phone changed the deal after ``entry``: the old base lets the server
+ * say so).
+ */
+function keptBase(entry, game) {
+  const deal = (game.deals || []).find((row) => row.number === entry.number);
+  if (entry.kind === "withdrawal") return deal ? null : game.version;
+  return deal && deal.client_id === entry.client_id ? deal.version : null;
+}
+
+/**
+ * The server took ``entry``, and answered ``game`` (its version and deals). This phone's
+ * entries for the same deal that still wait were typed after it, on the game as this
+ * phone had it: they saw ``entry``, so their ``base`` moves up to it (no other phone's
+ * change of that deal can hide in between: it would have refused ``entry``).
+ */
+export function acknowledge(record, entry, game) {
+  Object.assign(entry, { state: "sent", acked: game.version, problem: null });
+  const base = keptBase(entry, game);
+  if (base === null) return;
+  for (const later of record.pending) {
+    if (later !== entry && later.state === "waiting" && later.number === entry.number) {
+      later.base = Math.max(later.base ?? 0, base);
+    }
+  }
+}
+
+/** Is log entry ``event`` (at ``index``) one of this phone's? */
+function mine(record, event, index) {
+  return record.pending.some((e) => (event.client_id && e.client_id === event.client_id)
+    || e.acked === index + 1);
+}
+
+/**
+ * The server's log, fetched: it replaces the one kept, and this phone's entries that are
+ * in it leave the pending list (their client_ids are remembered in ``own``: the log's
+ * entries this phone wrote). Answers whether another phone had written meanwhile.
+ */
+export function adopt(record, events, now = Date.now()) {
+  const old = record.log.length;
+  const others = events.slice(old).some((event, i) => !mine(record, event, old + i));
+  const ids = new Set(events.map((e) => e.client_id).filter(Boolean));
+  const landed = (e) => ids.has(e.client_id) || (e.acked && e.acked <= events.length);
+  record.own = [...(record.own ?? []), ...record.pending.filter(landed).map((e) => e.client_id)];
+  record.log = events;
+  record.pending = record.pending.filter((e) => !landed(e));
+  if (others) record.remote = now;
+  settle(record);
+  return others;
+}
+
+/** Did this phone write the values deal ``number`` has in the server's log? */
+function ownDeal(record, number) {
+  const last = record.log.findLast((e) => e.number === number && e.kind !== "withdrawal");
+  return Boolean(last?.client_id) && (record.own ?? []).includes(last.client_id);
+}
+
+/**
+ * What the held entries settle by themselves, first to last:
+ * - a new deal whose number this phone's own deal took in the log (it was typed after
+ *   that deal, on this phone): it is the next deal, as the phone meant, and nobody is
+ *   asked to compare this phone with itself;
+ * - an entry that says what the log already says (a deal both phones entered with the
+ *   same values, a correction both made alike): one entry, not two; it leaves, and the
+ *   sheet says so once.
+ */
+export function settle(record) {
+  for (;;) {
+    const { before, held } = view(record);
+    const first = held[0];
+    const deal = first && before.deals.find((row) => row.number === first.number);
+    if (!deal || !["deal", "correction"].includes(first.kind) || first.state === "refused") return;
+    if (first.kind === "deal" && ownDeal(record, first.number)) {
+      decide(record, first, "next");
+    } else if (sameValues(first, deal.entry)) {
+      record.pending.splice(record.pending.indexOf(first), 1);
+      record.notices.push({ kind: first.kind === "deal" ? "same" : "same_correction",
+        number: first.number });
+    } else {
+      return;
+    }
+  }
+}
+
+/** What the players may choose for held entry ``entry`` (the first one held); ``state``:
+ * the game before it (view's ``before``), when the caller has it already. */
+export function choices(record, entry, state = view(record).before) {
+  if (entry.state === "refused") return ["forget", "again"];
+  if (entry.kind === "deal") {
+    if (!state.deals.some((row) => row.number === entry.number)) {
+      // a number past the next one (another phone undid a deal meanwhile): it may follow on
+      return entry.number > nextNumber(state) && !state.finished ? ["next", "forget"] : ["forget"];
+    }
+    return state.finished ? ["same", "correct"] : ["same", "next", "correct"];
+  }
+  if (entry.kind === "correction") return ["theirs", "mine"];
+  try {
+    if (entry.kind === "withdrawal") checkWithdrawal(state, entry.number);
+    else checkRestore(state, entry.number);
+  } catch {
+    return ["forget"];
+  }
+  return ["forget", "again"];
+}
+
+/** The number a held deal gets when the players say it is another deal. */
+const freeNumber = (record) => nextNumber(view(record).before);
+
+/**
+ * The players' choice for the first held entry: "same"/"theirs"/"forget" leave it out;
+ * "next" makes it the next free deal, and this phone's entries after it move up with it;
+ * "correct" makes it a correction of the deal the other phone entered; "mine"/"again"
+ * send it again, as seen now. Whatever is sent is a new entry: a new client_id, and the
+ * game's version as this phone sees it now as its base.
+ */
+export function choose(record, clientId, choice) {
+  const entry = record.pending.find((e) => e.client_id === clientId);
+  if (!entry) return;
+  decide(record, entry, choice);
+  record.remote = 0; // the players have seen the other phone's change: what follows is theirs
+  settle(record); // what the choice leaves first may settle by itself
+}
+
+function decide(record, entry, choice) {
+  if (["same", "theirs", "forget"].includes(choice)) {
+    record.pending.splice(record.pending.indexOf(entry), 1);
+    if (choice !== "forget" || entry.state !== "refused") {
+      record.notices.push({ kind: "dropped", number: entry.number });
+    }
+    return;
+  }
+  if (choice === "next") {
+    const from = entry.number;
+    const shift = freeNumber(record) - from;
+    for (const later of record.pending.slice(record.pending.indexOf(entry))) {
+      if (later.number >= from) later.number += shift;
+    }
+  } else if (choice === "correct") {
+    entry.kind = "correction";
+  }
+  Object.assign(entry, { client_id: newId(), state: "waiting", base: seen(record), problem: null });
+}
+
+/** Check a new deal (its number: the form's) against the sheet (``state``, when the caller
+ * has it already); answers the entry to add. */
+export function dealEntry(record, number, typedEntryValue, state = view(record).state) {
+  if (number === nextNumber(state)) checkNewDeal(state, number);
+  return { kind: "deal", number, entry: typedEntryValue };
+}

@@ -1,0 +1,113 @@
+// The games this phone keeps, in its own storage (IndexedDB): one record per game (see
+// game/record.js), written in one transaction per change, so a closed page, a reload or
+// a dead battery loses nothing the phone has said it saved. Other tabs of this phone hear
+// of each change (a BroadcastChannel) and draw it too.
+
+const NAME = "scorekeeper-games";
+const VERSION = 1;
+const STORE = "games";
+const channel = "BroadcastChannel" in globalThis ? new BroadcastChannel(NAME) : null;
+let opening = null;
+
+function open() {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(NAME, VERSION);
+    request.onupgradeneeded = () => {
+      const store = request.result.createObjectStore(STORE, { keyPath: "key" });
+      store.createIndex("id", "id", { unique: false });
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => { db.close(); opening = null; };
+      resolve(db);
+    };
+    request.onerror = () => { opening = null; reject(request.error); };
+  });
+  return opening;
+}
+
+/** ``work(store)`` in one transaction; its request's result once the transaction is done. */
+async function inStore(mode, work) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    let result;
+    const request = work(transaction.objectStore(STORE), (value) => { result = value; });
+    transaction.oncomplete = () => resolve(request ? request.result : result);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+/** The record kept under ``key``, or undefined. */
+export const getGame = (key) => inStore("readonly", (store) => store.get(key));
+
+/** The record of the server's game ``id``, or undefined. */
+export const findGame = (id) => inStore("readonly", (store) => store.index("id").get(id));
+
+/**
+ * The game a page's address names: the one kept under the key after its "#" (when
+ * ``isKey(key)``), else the server's game whose token ``token`` (a pattern, the token its
+ * first group) finds in the path; null when this phone keeps neither.
+ */
+export async function gameAt(token, isKey = () => true) {
+  const key = decodeURIComponent(window.location.hash.slice(1));
+  const id = token.exec(window.location.pathname)?.[1];
+  return (key && isKey(key) && await getGame(key)) || (id && await findGame(id)) || null;
+}
+
+/** Every record, in the order the games were made here. */
+export async function allGames() {
+  const all = await inStore("readonly", (store) => store.getAll());
+  return all.sort((a, b) => a.made - b.made);
+}
+
+function told(key) {
+  channel?.postMessage({ key });
+}
+
+/** Keep ``record`` (a new one, or all of one replaced). */
+export async function putGame(record) {
+  await inStore("readwrite", (store) => store.put(record));
+  told(record.key);
+  return record;
+}
+
+/**
+ * Read record ``key``, let ``change`` (no awaits in it) alter it, and write it back, in one
+ * transaction: two tabs changing one game never undo each other. Answers the record as
+ * written, or undefined when there is none.
+ */
+export async function update(key, change) {
+  const record = await inStore("readwrite", (store, keep) => {
+    const read = store.get(key);
+    read.onsuccess = () => {
+      if (!read.result) return;
+      change(read.result);
+      store.put(read.result);
+      keep(read.result);
+    };
+  });
+  if (record) told(key);
+  return record;
+}
+
+/** Forget record ``key``. */
+export async function removeGame(key) {
+  await inStore("readwrite", (store) => store.delete(key));
+  told(key);
+}
+
+/** ``heard(key)`` each time another tab of this phone changes a game. */
+export function listen(heard) {
+  channel?.addEventListener("message", (event) => heard(event.data?.key));
+}
+
+/** Ask the browser to keep this storage even when space runs low; answers whether it will. */
+export async function persist() {
+  try {
+    return (await navigator.storage?.persisted?.()) || (await navigator.storage?.persist?.()) || false;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,229 @@
+// The score sheet's deal form: the players' fields (made here for a game the server has not
+// drawn), what is typed as the server's form reads it, the live preview, the card grid,
+// the questions before a deal is saved (a field left empty, everyone at 0), the way this
+// phone enters deals remembered, and the same form opened for a correction. It reads and
+// shows; sheet/page.js saves.
+
+import { listed, plural, refusalText, say } from "../shared/catalog.js";
+import {
+  allZero, count, cardBullheads, deckOf, emptyPlayers, inDeck, scoreDeal, splitCards, typedEntry,
+} from "../engine/deal.js";
+import { h } from "../shared/dom.js";
+import { buildGrid } from "./grid.js";
+
+const MODE_KEY = "scorekeeper.entry-mode";
+
+/** One player's fields, as templates/games/_deal_fields.html draws them. */
+function playerFields(name, seat, hand) {
+  const field = (part, label, extra = {}) => h("input", {
+    id: `${part}-${seat}`, name: `${part}-${seat}`, type: "text", inputmode: "numeric",
+    autocomplete: "off", ...extra });
+  const big = { className: "big-number", pattern: "[0-9]*" };
+  return h("div", { className: "deal-player", dataset: { seat, total: "0" } },
+    h("div", { className: "who" }, h("span", { className: "seat-dot", dataset: { seat } }),
+      h("span", { className: "name" }, name)),
+    h("div", { className: "fields" },
+      h("label", { className: "bh-field", for: `bh-${seat}` },
+        h("span", hand ? {} : { className: "visually-hidden" }, say(hand ? "stack" : "bullheads")),
+        " ", h("span", { className: "visually-hidden" }, name), field("bh", "", big)),
+      hand ? h("label", { className: "hand-field", for: `hand-${seat}` }, say("in_hand"), " ",
+        h("span", { className: "visually-hidden" }, name), field("hand", "", big)) : null),
+    h("label", { className: "cards-field", for: `cards-${seat}` },
+      h("span", { className: "visually-hidden" }, `${say("cards")} ${name}`),
+      field("cards", "", { placeholder: "55 12 3" })),
+    h("output", { className: "preview", for: `bh-${seat}`, "aria-live": "polite" }));
+}
+
+const mode = (form) => form.querySelector("input[name=mode]:checked")?.value ?? "bullheads";
+
+/** What is typed, per seat, as typedEntry (engine/deal.js) reads it. */
+function typed(form, players) {
+  const fields = { mode: mode(form) };
+  players.forEach((_, seat) => {
+    fields[seat] = Object.fromEntries(["bh", "hand", "cards"].map(
+      (part) => [part, form.querySelector(`#${part}-${seat}`)?.value ?? ""]));
+  });
+  return fields;
+}
+
+/** Each player's score and new total under the field, as the no-script preview says it. */
+function preview(form, settings) {
+  const outputs = [...form.querySelectorAll("output.preview")];
+  const clear = () => outputs.forEach((o) => { o.textContent = ""; });
+  if (form.dataset.correcting !== undefined) return clear();
+  const values = typed(form, settings.players);
+  const { maxCard } = deckOf(settings);
+  const stack = {};
+  const hand = {};
+  for (const [seat, name] of settings.players.entries()) {
+    const cards = splitCards(values[seat].cards).map(Number);
+    stack[name] = values.mode === "cards"
+      ? (cards.every((c) => inDeck(c, maxCard)) ? cardBullheads(cards) : null)
+      : count(values[seat].bh);
+    hand[name] = settings.variant === "hand" ? count(values[seat].hand) : 0;
+    if (stack[name] === null || hand[name] === null) return clear();
+  }
+  const scores = scoreDeal({ players: settings.players, bullheads: stack, hand,
+    virginDoubling: settings.virgin_doubling });
+  form.querySelectorAll(".deal-player").forEach((player, seat) => {
+    const name = settings.players[seat];
+    const total = Number(player.dataset.total) + scores[name];
+    outputs[seat].textContent = say("preview", { score: scores[name], total });
+    player.classList.toggle("reaches", Boolean(settings.threshold) && total >= settings.threshold);
+  });
+}
+
+/** A refusal (or nothing) under the form's heading, in view. */
+function complain(form, refusal) {
+  form.querySelector("#deal-error")?.remove();
+  if (!refusal) return;
+  const note = h("p", { className: "errors", role: "alert", id: "deal-error" }, refusalText(refusal));
+  form.querySelector("#deal-title").after(note);
+  note.scrollIntoView({ block: "center" });
+}
+
+/** A question before the deal is saved, with its box to tick, where the players look. */
+function ask(form, id, text, yes, { value, names = "" }) {
+  const box = h("div", { className: "notice zero-question", id, role: "alert", dataset: { names } },
+    h("p", {}, text),
+    h("label", { className: "confirm-zero" }, h("input", { type: "checkbox", name: "confirm", value }),
+      ` ${yes}`));
+  form.querySelector("#zero-question, #empty-question")?.remove();
+  form.querySelector(".mode").before(box);
+  box.scrollIntoView({ block: "center" });
+}
+
+/** Everyone at 0 where the bounds allow it: asked first, as the server's form asks. */
+function askZero(form) {
+  if (form.querySelector("#zero-question")) return;
+  ask(form, "zero-question", say("zero"), say("zero_yes"), { value: "zero" });
+}
+
+/** Fields left empty: named, and, with Virgin doubling, what a 0 does (games/_deal_fields.html). */
+function askEmpty(form, settings, entry, empty) {
+  const virgin = settings.virgin_doubling
+    && empty.some((name) => entry.bullheads[name] + (entry.hand?.[name] ?? 0) === 0);
+  const values = { names: listed(empty) };
+  ask(form, "empty-question", plural(virgin ? "empty_virgin" : "empty", empty.length, values),
+    plural("empty_yes", empty.length, values), { value: "empty", names: empty.join("\n") });
+}
+
+/** Were the players asked about exactly these empty fields, and did they tick the box? */
+const confirmedEmpty = (form, empty) => {
+  const box = form.querySelector("#empty-question");
+  return box?.dataset.names === empty.join("\n") && box.querySelector("input").checked;
+};
+
+function rememberedMode(form) {
+  let wanted = null;
+  try { wanted = localStorage.getItem(MODE_KEY); } catch { /* storage blocked */ }
+  const radio = wanted && form.querySelector(`input[name=mode][value="${wanted}"]`);
+  if (radio) radio.checked = true;
+}
+
+function setMode(form, value) {
+  const radio = form.querySelector(`input[name=mode][value="${value}"]`);
+  if (radio) radio.checked = true;
+  const grid = form.querySelector(".card-grid");
+  if (grid) grid.hidden = mode(form) !== "cards";
+}
+
+/** The players' fields of a game the server did not draw, and the grid's deck. */
+function makeFields(form, settings) {
+  const box = form.querySelector(".deal-players");
+  if (!box.children.length) {
+    box.append(...settings.players.map((name, seat) => playerFields(name, seat, settings.variant === "hand")));
+  }
+  const grid = form.querySelector(".card-grid");
+  const deck = deckOf(settings);
+  grid.dataset.maxCard = String(deck.maxCard);
+  grid.dataset.copies = String(deck.copies);
+}
+
+/**
+ * Wire the form to game ``settings``. ``save(entry, number)`` is called with a checked
+ * entry; ``cancel()`` when a correction is left. Answers the form's controls.
+ */
+export function setupForm(form, settings, { save, cancel }) {
+  makeFields(form, settings);
+  form.querySelector("#preview-button")?.remove(); // the preview is live
+  const inputs = () => [...form.querySelectorAll(".deal-player input")];
+  const typing = () => inputs().some((input) => input.value.trim());
+  if (!typing()) rememberedMode(form);
+  const players = [...form.querySelectorAll(".deal-player")];
+  buildGrid(form, form.querySelector(".card-grid"), players, () => preview(form, settings));
+  setMode(form, mode(form));
+  form.addEventListener("input", () => preview(form, settings));
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "mode") return;
+    if (form.dataset.correcting === undefined) {
+      try { localStorage.setItem(MODE_KEY, mode(form)); } catch { /* storage blocked */ }
+    }
+    setMode(form, mode(form));
+    preview(form, settings);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit(form, settings, save);
+  });
+  const controls = {
+    typing, preview: () => preview(form, settings), complain: (refusal) => complain(form, refusal),
+    clear() {
+      inputs().forEach((input) => { input.value = ""; });
+      form.querySelector("#zero-question, #empty-question")?.remove();
+      complain(form, null);
+      form.dispatchEvent(new Event("input")); // repaints the card grid and the preview
+    },
+    correct: (number, entry) => correcting(form, settings, number, entry, cancel),
+    stopCorrecting: () => stopCorrecting(form, controls),
+  };
+  return controls;
+}
+
+function submit(form, settings, save) {
+  const fields = typed(form, settings.players);
+  let entry;
+  try {
+    entry = typedEntry(settings, fields);
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    return complain(form, refusal);
+  }
+  const empty = emptyPlayers(settings, fields);
+  if (empty.length && !confirmedEmpty(form, empty)) return askEmpty(form, settings, entry, empty);
+  const zero = form.querySelector("#zero-question input:checked");
+  if (!empty.length && allZero(settings, entry) && !zero) return askZero(form);
+  complain(form, null);
+  const number = Number(form.dataset.correcting ?? form.querySelector("input[name=number]").value);
+  save(entry, number, form.dataset.correcting !== undefined);
+}
+
+/** The form opened for deal ``number``'s correction, filled with what it holds now. */
+function correcting(form, settings, number, entry, cancel) {
+  form.dataset.correcting = String(number);
+  form.hidden = false;
+  settings.players.forEach((name, seat) => {
+    form.querySelector(`#bh-${seat}`).value = String(entry.bullheads[name]);
+    const hand = form.querySelector(`#hand-${seat}`);
+    if (hand) hand.value = String(entry.hand?.[name] ?? 0);
+    form.querySelector(`#cards-${seat}`).value = (entry.cards?.[name] ?? []).join(" ");
+  });
+  setMode(form, entry.cards ? "cards" : "bullheads");
+  form.querySelector("#deal-title").textContent = say("correct", { number });
+  form.querySelector("#save-deal").textContent = say("save_correction");
+  form.querySelector("#taken-meanwhile")?.remove();
+  if (!form.querySelector("#cancel-correction")) {
+    form.querySelector("#save-deal").after(h("button", { type: "button", className: "secondary",
+      id: "cancel-correction", onclick: cancel }, say("cancel")));
+  }
+  form.dispatchEvent(new Event("input"));
+  form.scrollIntoView({ block: "start" });
+}
+
+function stopCorrecting(form, controls) {
+  delete form.dataset.correcting;
+  form.querySelector("#cancel-correction")?.remove();
+  controls.clear();
+  rememberedMode(form);
+  setMode(form, mode(form));
+}

@@ -1,0 +1,275 @@
+// The score sheet, kept on this phone. Every entry (a deal, a correction, an undo, a
+// restore, the game itself) is written to the phone's storage first (game/storage.js) and
+// the sheet is drawn at once from the game's log (game/record.js, sheet/view.js); the
+// sync loop (game/sync.js) takes it to the server whenever the server can be reached, and
+// brings other phones' entries back. Without this script, or without storage, the page
+// stays the server's and its forms post.
+
+import { address } from "../game/addresses.js";
+import { say } from "../shared/catalog.js";
+import { sheetData } from "../shared/dom.js";
+import { checkRestore, checkWithdrawal, nextNumber } from "../engine/game-log.js";
+import {
+  addEntry, adopt, choose, dealEntry, fromServer, view,
+} from "../game/record.js";
+import { wireHandover } from "./handover.js";
+import {
+  findGame, gameAt, getGame, listen, persist, putGame, removeGame, update,
+} from "../game/storage.js";
+import {
+  bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
+} from "./actions.js";
+import { setupForm } from "./form.js";
+import { REMOTE_SHOWN, drawSync } from "./sync-box.js";
+import {
+  drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
+} from "./view.js";
+import { startSync } from "../game/sync.js";
+
+const data = sheetData();
+const form = document.getElementById("deal-form");
+/** ``drawn``: the sheet drawn last ({record, view}), read again while the game is unchanged. */
+const page = {
+  record: null, drawn: null, controls: null, sync: null, persisted: null, number: null, timer: 0,
+};
+
+/** The sheet of the kept game: the one drawn last, unless a new record came since (each
+ * change of the game is a new record, so nothing is replayed twice for one drawing). */
+const current = () => (page.drawn?.record === page.record ? page.drawn.view : view(page.record));
+
+/** The game this page shows, as the phone keeps it (the server's page adds what it knows,
+ * and its hand-over box, whose QR code only the server draws, is kept for a shell). */
+async function load() {
+  const served = data.game;
+  if (served) {
+    const handover = document.getElementById("handover")?.outerHTML ?? null;
+    const kept = await findGame(served.id);
+    if (!kept) return putGame({ ...fromServer(served), handover });
+    const keeping = served.keeping ?? null;
+    const view = served.view_url ?? null;
+    if (served.events.length <= kept.log.length && kept.handover === handover && kept.view === view
+        && JSON.stringify(kept.keeping ?? null) === JSON.stringify(keeping)) return kept;
+    return update(kept.key, (r) => {
+      if (served.events.length > r.log.length) adopt(r, served.events);
+      Object.assign(r, { evening: served.evening, handover, keeping, view });
+    });
+  }
+  return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
+}
+
+function csrf() {
+  return document.querySelector("meta[name=csrf-token]")?.content ?? "";
+}
+
+/** The number of the deal the form is for: the next one, unless something is typed. */
+function formNumber(state) {
+  if (page.number === null || !page.controls.typing()) page.number = nextNumber(state);
+  return page.number;
+}
+
+/** Draw the whole sheet from the kept game. */
+function draw() {
+  const { record } = page;
+  const shown = view(record);
+  page.drawn = { record, view: shown };
+  const { state } = shown;
+  const { urls } = data;
+  drawStatus(state, record.keeping);
+  drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
+  drawSheet({ record, state, urls, csrf: csrf(), shown });
+  drawWithdrawn(record, state, urls);
+  drawFormHead(form, state, formNumber(state));
+  page.controls.preview();
+  drawChart(state);
+  drawActions(record, urls);
+  drawSync({ record, view: shown, persisted: page.persisted, typing: page.controls.typing(),
+    choose: (id, choice) => change((r) => choose(r, id, choice)) });
+  clearTimeout(page.timer); // "another phone changed this game" fades by itself
+  const left = (record.remote || 0) + REMOTE_SHOWN - Date.now();
+  if (left > 0) page.timer = setTimeout(draw, left + 50);
+  document.dispatchEvent(new CustomEvent("sheet:drawn"));
+}
+
+/** Write a change to the kept game first, then draw it and let the sync take it. */
+async function change(alter, then = () => {}) {
+  page.record = await update(page.record.key, alter);
+  then();
+  draw();
+  page.sync?.kick();
+}
+
+async function save(entry, number, correcting) {
+  let item;
+  try {
+    item = correcting ? { kind: "correction", number, entry }
+      : dealEntry(page.record, number, entry, current().state);
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    return page.controls.complain(refusal);
+  }
+  await change((r) => addEntry(r, item), () => {
+    if (correcting) page.controls.stopCorrecting();
+    else page.controls.clear();
+    page.number = null;
+  });
+  inView();
+  keep();
+}
+
+/** After a save, as after the server's redirect: the names, the newest deal and the
+ * totals in view, or the end of the game and its winners once it is over. */
+function inView() {
+  const anchor = current().state.finished ? "status" : "sheet";
+  if (data.game) history.replaceState(null, "", `#${anchor}`); // a kept game's key stays
+  document.getElementById(anchor).scrollIntoView({ block: "start" });
+}
+
+/** An undo or a restore of deal ``number``, checked against the sheet as it is. */
+async function undoOrRestore(kind, number) {
+  const { state } = current();
+  let entry;
+  try {
+    entry = kind === "withdrawal" ? checkWithdrawal(state, number) : checkRestore(state, number);
+  } catch (refusal) {
+    if (!refusal.code) throw refusal;
+    return page.controls.complain(refusal);
+  }
+  await change((r) => addEntry(r, { kind, number, entry }));
+  keep();
+}
+
+/** Ask once to keep this storage, when something lives only here. */
+async function keep() {
+  if (page.persisted !== null) return;
+  page.persisted = await persist();
+  draw();
+}
+
+function correct(number) {
+  const row = current().state.deals.find((deal) => deal.number === number);
+  if (row) page.controls.correct(number, row.entry);
+}
+
+async function startNext() {
+  const next = await nextGame(page.record);
+  page.sync.kick();
+  go(sheetHref(data.urls, await namedSoon(next.key)));
+}
+
+async function removeLocal() {
+  if (!window.confirm(say("delete_local"))) return;
+  await removeGame(page.record.key);
+  window.location.assign(data.urls.start);
+}
+
+const CLICKS = {
+  "#restore-deal": (target) => undoOrRestore("restore", Number(target.dataset.number)),
+  "[data-correct]": (target) => correct(Number(target.dataset.correct)),
+  "#csv-link": () => saveFile("csv", page.record, current()),
+  "#json-link": () => saveFile("json", page.record, current()),
+  "#share-result": () => shareResult(page.record, current()),
+  "#delete-local": () => removeLocal(),
+};
+
+function wire() {
+  const game = document.getElementById("game");
+  game.addEventListener("click", (event) => {
+    for (const [selector, act] of Object.entries(CLICKS)) {
+      const target = event.target.closest(selector);
+      if (target && !event.ctrlKey && !event.metaKey) {
+        event.preventDefault();
+        act(target);
+        return;
+      }
+    }
+  });
+  game.addEventListener("submit", (event) => {
+    if (event.target.id === "undo-form") {
+      event.preventDefault();
+      undoOrRestore("withdrawal", Number(event.target.dataset.number ?? lastDeal()));
+    } else if (event.target.id === "same-players") {
+      event.preventDefault();
+      startNext();
+    }
+  });
+}
+
+const lastDeal = () => current().state.deals.at(-1)?.number;
+
+/** The sync changed the kept game (or another tab did): read it again and draw it. */
+async function changed(key) {
+  if (key !== page.record.key) return;
+  const before = page.record.id;
+  page.record = await getGame(key) ?? page.record;
+  if (!before && page.record.id) named();
+  draw();
+}
+
+/** The hand-over box (``html`` from the server's page), after the end's actions. */
+function showHandover(html) {
+  if (!html || document.getElementById("handover")) return;
+  const box = new DOMParser().parseFromString(html, "text/html").getElementById("handover");
+  if (!box) return;
+  document.getElementById("finished").after(box);
+  wireHandover();
+}
+
+/** The server has the game now: its own address, and the hand-over box with its QR code. */
+async function named() {
+  const href = address(data.urls, "sheet", page.record.id);
+  if (!window.location.pathname.endsWith(href)) history.replaceState(null, "", href);
+  if (document.getElementById("handover")) return;
+  showHandover(page.record.handover);
+  try {
+    const html = await (await fetch(href, { credentials: "same-origin" })).text();
+    const box = new DOMParser().parseFromString(html, "text/html").getElementById("handover");
+    if (box) await change((r) => { r.handover = box.outerHTML; });
+    showHandover(page.record.handover);
+  } catch { /* no connection after all: the box comes with the next visit */ }
+}
+
+/** Keep the screen on while the sheet is open (where the browser allows it). */
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  try { await navigator.wakeLock.request("screen"); } catch { /* not allowed now */ }
+}
+
+function shell(record) {
+  const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium" });
+  document.getElementById("game-date").textContent = date.format(new Date(record.created_at));
+  const note = document.getElementById("game-note");
+  note.textContent = record.note;
+  note.hidden = !record.note;
+}
+
+async function open() {
+  if (!data || !form || !("indexedDB" in window)) return;
+  try {
+    page.record = await load();
+  } catch {
+    return; // no storage here (a private window may refuse it): the server's page works
+  }
+  if (!page.record) {
+    document.getElementById("game").hidden = true;
+    document.getElementById("not-kept").hidden = false;
+    return;
+  }
+  if (!data.game) shell(page.record);
+  page.controls = setupForm(form, page.record.settings, {
+    save, cancel: () => { page.controls.stopCorrecting(); draw(); } });
+  wire();
+  draw();
+  page.sync = startSync({ urls: data.urls, lang: document.documentElement.lang,
+    watched: () => page.record.key, changed });
+  listen(changed);
+  if (page.record.id && !data.game) named();
+  if (!data.game) window.addEventListener("hashchange", () => { // another game kept here
+    if (!window.location.hash.startsWith("#correct-")) window.location.reload();
+  });
+  const wanted = /^#correct-(\d+)$/.exec(window.location.hash);
+  if (wanted) correct(Number(wanted[1]));
+  keepAwake();
+  document.addEventListener("visibilitychange", keepAwake);
+}
+
+open();
