@@ -131,7 +131,7 @@ def stored(app, client):
 
 
 #: Queries that make a GET route do more than its plain page.
-QUERIES = {"games.sheet": "?withdrawn=2", "games.preview": "?number=2&bh-0=4&bh-1=5&bh-2=6",
+QUERIES = {"games.preview": "?number=2&bh-0=4&bh-1=5&bh-2=6",
            "tournament.show": "?game=1", "check.page": "?rows=12,37,43,58&cards=Ann:14",
            "rules.page": "?card=55", "games.listing": "?page=2"}
 

@@ -98,13 +98,7 @@ PLURALS = {
 }
 
 #: The placement engine's refusals, by the name the browser's engine gives them (``code``).
-REFUSALS = (
-    errors.WrongRowCount, errors.BadTakesAt, errors.EmptyRow, errors.RowTooLong,
-    errors.RowNotAscending, errors.NotACard, errors.CardOutOfRange, errors.CardTooOften,
-    errors.NoPlays, errors.TooManyPlayers, errors.MissingPlayer, errors.PlayerNameTooLong,
-    errors.MissingCard, errors.WrongCardCount, errors.PlayerRepeated, errors.UnknownVariant,
-    errors.UnknownPlayerChoice, errors.BadRowChoice, errors.BadPlaceChoice, BadShape,
-)
+REFUSALS = (*errors.PLACEMENT_REFUSALS, BadShape)
 
 
 def say(key: str, **values: object) -> str:

@@ -712,3 +712,13 @@ class KnockoutTableSize(RulesError):
 
     template = N_("A knock-out seats 4, 16 or 64 players at tables of 4, not %(count)s.")
     count: int
+
+
+#: The placement engine's refusals (its JavaScript twin throws them by ``code``): what a
+#: page that places cards in the browser words from its catalog.
+PLACEMENT_REFUSALS: tuple[type[RulesError], ...] = (
+    WrongRowCount, BadTakesAt, EmptyRow, RowTooLong, RowNotAscending, NotACard,
+    CardOutOfRange, CardTooOften, NoPlays, TooManyPlayers, MissingPlayer, PlayerNameTooLong,
+    MissingCard, WrongCardCount, PlayerRepeated, UnknownVariant, UnknownPlayerChoice,
+    BadRowChoice, BadPlaceChoice,
+)

@@ -88,6 +88,16 @@ class Settings:
     """Cards dealt to each player: 10 or more."""
 
     @property
+    def reshaped(self) -> bool:
+        """Whether the table plays a postscript shape: rows, the taking card or the hand
+        other than the booklet's (the sheet then says which).
+
+        >>> make_settings(["A", "B"]).reshaped, make_settings(["A", "B"], rows=5).reshaped
+        (False, True)
+        """
+        return (self.rows, self.takes_at, self.hand_size) != (ROWS, TAKES_AT, HAND_SIZE)
+
+    @property
     def deck(self) -> Deck:
         if self.variant == GameVariant.TACTICS:
             return Deck(tactics_max_card(len(self.players)))

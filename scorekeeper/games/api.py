@@ -20,7 +20,7 @@ from ..engine import errors
 from ..engine.deal import make_entry
 from ..engine.errors import RulesError
 from ..engine.game import EventKind
-from ..engine.limits import MAX_NOTE
+from ..engine.limits import HAND_SIZE, MAX_NOTE, ROWS, TAKES_AT
 from ..engine.settings import Settings, make_settings
 from ..web.db import get_db
 from ..web.errors import answer, refusal_json
@@ -92,7 +92,8 @@ def refused(exc: RulesError):
 
 
 #: The game's numbers, with the engine's default when absent (or null).
-NUMBERS = {"threshold": None, "fixed_deals": None, "rows": 4, "takes_at": 6, "hand_size": 10}
+NUMBERS = {"threshold": None, "fixed_deals": None, "rows": ROWS, "takes_at": TAKES_AT,
+           "hand_size": HAND_SIZE}
 
 
 def settings_from(data: dict) -> Settings:

@@ -36,7 +36,9 @@ DEAL_REFUSALS = (
     errors.NoSuchGame, errors.ClientIdReused,
 )
 
-#: The score sheet's sentences (static/js/sheet*.js), each a msgid of its templates.
+#: The score sheet's sentences (static/js/sheet*.js) that its server's pages say too: each
+#: the msgid of one of the sheet's templates (or of its CSV file), which the phone repeats
+#: and never words anew (tests/test_sheet_sentences.py holds this).
 SHEET = {
     # The status (games/_status.html).
     "over": N_("The game is over."),
@@ -57,11 +59,6 @@ SHEET = {
     "evening": N_("The evening so far"),
     "bgstats": N_("Log in BG Stats"),
     "share_result": N_("Share the result"),
-    "share_line": N_("%(rank)s. %(name)s: %(total)s"),
-    "share_copied": N_("The result is copied: paste it where you want it."),
-    "share_failed": N_("Sharing did not work here."),
-    "share_no_link": N_("Shared without a link: this game is not on the server yet, so there "
-                        "is no link that shows the score."),
     "withdrawn": N_("Deal %(number)s was undone."),
     "open_history": N_("Open the history"),
     "restore": N_("Restore deal %(number)s"),
@@ -81,10 +78,6 @@ SHEET = {
     "counts": N_("counts"),
     "tap_hint": N_("Tap a deal number to correct it."),
     "corrected": N_("marks a corrected deal: its earlier values are in the history."),
-    "unsent": N_("marks a deal that is not on the server yet: this phone sends it as soon as "
-                 "it can."),
-    "disputed": N_("marks deal %(number)s: it shows the other phone's bullheads until you "
-                   "choose below."),
     "split_hand": N_("Small grey: pile + hand as entered; bold: what counts (the hand doubled, "
                      "then Virgin doubling if on)."),
     "split_virgin": N_("Small grey: the bullheads as entered; bold: what counts after Virgin "
@@ -99,12 +92,9 @@ SHEET = {
     "zero": N_("Everyone has 0 in this deal. That can happen in this game, but check that no "
                "bullheads are missing. To keep it as it is, tick the box and save again."),
     "zero_yes": N_("Yes, everyone has 0 in this deal"),
+    # Correcting a deal (games/correct.html, which the phone draws in the deal form).
     "save_correction": N_("Save the correction"),
     "cancel": N_("Cancel"),
-    "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. If you save, "
-                          "both are kept, and then you choose: the same deal, the next deal, "
-                          "or a correction."),
-    "done": N_("Done"),
     # The chart (games/_chart.html).
     "chart_title": N_("Running totals after each deal"),
     "end_label": N_("end: %(threshold)s"),
@@ -114,13 +104,39 @@ SHEET = {
     "json": N_("Export as JSON (backup)"),
     "delete": N_("Delete this game"),
     "all_games": N_("All games"),
-    "delete_local": N_("Delete this game from this phone? It has never reached the server."),
     "csv_deal": N_("Deal"),
     "csv_stack": N_("pile"),
     "csv_hand": N_("hand"),
     "csv_entered": N_("entered"),
     "csv_counts": N_("counts"),
     "csv_total": N_("Total"),
+    # An entry of the sync box (games/_sync.html), worded as _standings.html's heading.
+    "entry_deal": N_("Deal %(number)s"),
+}
+
+#: What only the phone's sheet says, because only the phone has it to say: its saving and
+#: the choices between two phones (the box of games/_sync.html), the marks of deals not on
+#: the server yet, sharing from the phone, copying the hand-over link, a game only this
+#: phone has. None of these is a msgid of the sheet's templates.
+SHEET_PHONE = {
+    # Sharing the result (the share button of games/_finished.html is the script's).
+    "share_line": N_("%(rank)s. %(name)s: %(total)s"),
+    "share_copied": N_("The result is copied: paste it where you want it."),
+    "share_failed": N_("Sharing did not work here."),
+    "share_no_link": N_("Shared without a link: this game is not on the server yet, so there "
+                        "is no link that shows the score."),
+    # The marks after a deal's number (games/_table.html).
+    "unsent": N_("marks a deal that is not on the server yet: this phone sends it as soon as "
+                 "it can."),
+    "disputed": N_("marks deal %(number)s: it shows the other phone's bullheads until you "
+                   "choose below."),
+    # The deal form (games/_deal_form.html), and its card grid (sheet/grid.js).
+    "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. If you save, "
+                          "both are kept, and then you choose: the same deal, the next deal, "
+                          "or a correction."),
+    "done": N_("Done"),
+    # This game (games/_actions.html), while it is on this phone only.
+    "delete_local": N_("Delete this game from this phone? It has never reached the server."),
     # Saving (games/_sync.html).
     "all_saved": N_("All saved."),
     "held": N_("Not everything is on the server yet: a choice waits for you below the "
@@ -156,14 +172,13 @@ SHEET = {
     "again_restore": N_("Restore deal %(number)s as it is now"),
     "refused": N_("The server did not take this: %(reason)s"),
     "behind": N_("Waits until the entry above is settled."),
-    "entry_deal": N_("Deal %(number)s"),
     "entry_correction": N_("Correction of deal %(number)s"),
     "entry_withdrawal": N_("Undo of deal %(number)s"),
     "entry_restore": N_("Restore of deal %(number)s"),
     "not_persisted": N_("Good to know: this browser may clear what it keeps when the phone "
                         "runs short of space, so a game is safe for good once it is on the "
                         "server."),
-    # The hand-over box (sheet/handover.js) and the card grid (sheet/grid.js).
+    # Copying the hand-over link (sheet/handover.js).
     "copied": N_("Link copied"),
     "copy_failed": N_("Copying did not work: hold your finger on the link to copy it."),
 }
@@ -221,7 +236,8 @@ def start_catalog() -> Markup:
 
 def sheet_catalog() -> Markup:
     """The score sheet, whether the server drew it or the phone draws it."""
-    return _page(SHEET, ("deals", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
+    return _page({**SHEET, **SHEET_PHONE},
+                 ("deals", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
                  DEAL_REFUSALS)
 
 

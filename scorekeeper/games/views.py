@@ -145,14 +145,13 @@ def _asked(settings: Settings, entry: Entry, form: DealForm) -> dict:
 
 
 def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None = None,
-           preview: dict | None = None, status: int = 200, withdrawn: int | None = None,
-           asked: dict | None = None):
+           preview: dict | None = None, status: int = 200, asked: dict | None = None):
     played = bgstats.play(game) if game.state.finished else None
     keeping = store.keeping(get_db(), game.id)
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        catalog=offline.sheet_catalog(), withdrawn=withdrawn, **(asked or {}),
+        catalog=offline.sheet_catalog(), **(asked or {}),
         keeping=keeping, view_url=view_url(game), sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
         listed=access.allowed(get_db(), game.id), parts=parts.shown(game.id),
@@ -164,10 +163,7 @@ def sheet(game_id: str):
     """The score sheet. Opening it writes nothing: a game opened through its link joins
     this phone's list by :func:`keep`, which the page's script posts by itself (a button
     without scripts)."""
-    game = _game(game_id)
-    # After an undo: the note on the withdrawn deal, while it can still be restored.
-    withdrawn = request.args.get("withdrawn", type=int)
-    return _sheet(game, withdrawn=withdrawn if withdrawn == game.state.restorable else None)
+    return _sheet(_game(game_id))
 
 
 @bp.post("/games/<game:game_id>/keep")
@@ -190,12 +186,12 @@ def withdraw(game_id: str, number: int):
         store.undo(get_db(), game_id, EventKind.WITHDRAWAL, number)
     except errors.RulesError as exc:
         return _sheet(_game(game_id), problem=describe(exc), status=exc.status)
-    return redirect(url_for("games.sheet", game_id=game_id, withdrawn=number))
+    return redirect(url_for("games.sheet", game_id=game_id))
 
 
 @bp.post("/games/<game:game_id>/deals/<int:number>/restore")
 def restore(game_id: str, number: int):
-    """Put a withdrawn deal back, from the game's history."""
+    """Put a withdrawn deal back, from the sheet's note or the game's history."""
     _settings(game_id)  # no such game: 404, whatever was posted
     if not ConfirmForm().validate_on_submit():
         abort(400)

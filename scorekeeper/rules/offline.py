@@ -3,21 +3,18 @@
 The exported checker (``DEST/<lang>/checker/index.html``) places cards in the browser, with
 no server to ask. Its script (``static/js/check/exported-site.js``) builds each answer from the
 page's catalog (:mod:`scorekeeper.web.catalog`), rendered at export time through gettext:
-the sentences below, the rules' headings and the counted sentences in both forms.
+the sentences below, the rules' headings, the counted sentences in both forms, and the
+engine's refusals in their own templates (the page words none of them anew).
 """
 
 from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..engine.errors import N_
+from ..engine.errors import N_, PLACEMENT_REFUSALS
 from ..web import catalog
+from ..web.jsonio import BadShape
 from ..web.terms import lazy_rule_heading
-
-#: Engine refusals (the ``code`` of the JavaScript engine's refusal) the page words itself,
-#: in a sentence of its own (``refused_<code>``); any other refusal gets ``refused``.
-REFUSALS = ("RowNotAscending", "RowTooLong", "EmptyRow", "CardOutOfRange", "CardTooOften",
-            "WrongCardCount", "PlayerRepeated", "TooManyPlayers", "WrongRowCount")
 
 SENTENCES = {
     "right": N_("%(player)s: %(card)s goes to row %(row)s, after %(end)s."),
@@ -48,21 +45,6 @@ SENTENCES = {
     "no_name": N_("Line %(line)s has a card but no player's name."),
     "no_plays": N_("Type at least one revealed card and the name of its player."),
     "bad_max": N_("The highest card is a number from 1 to 104."),
-    "refused": N_("The checker cannot place these cards. Check the rows and the cards you "
-                  "typed."),
-    "refused_RowNotAscending": N_("The cards of a row must climb from left to right."),
-    "refused_RowTooLong": N_("A row holds more cards than this game allows: at most one fewer "
-                             "than the card that takes a row."),
-    "refused_EmptyRow": N_("Every row needs at least one card."),
-    "refused_CardOutOfRange": N_("A card is not in the deck of this game: check the highest "
-                                 "card."),
-    "refused_CardTooOften": N_("A card is on the table or in the revealed cards more often "
-                               "than the deck holds it."),
-    "refused_WrongCardCount": N_("In Nifty every player reveals exactly two cards; in the "
-                                 "other variants one."),
-    "refused_PlayerRepeated": N_("A player is named more often than this variant allows."),
-    "refused_TooManyPlayers": N_("At most 10 players can play."),
-    "refused_WrongRowCount": N_("The table has 3, 4 or 5 rows."),
 }
 
 PLURALS = {
@@ -73,7 +55,8 @@ PLURALS = {
 
 
 def checker_catalog() -> Markup:
-    """The exported checker's catalog: its sentences and the rules' headings
-    (``rule_heading_1`` ...), in the language being rendered."""
+    """The exported checker's catalog: its sentences, the rules' headings
+    (``rule_heading_1`` ...) and the placement engine's refusals, each worded by its own
+    template as the server words it, in the language being rendered."""
     headings = {f"rule_heading_{n}": lazy_rule_heading(n) for n in (1, 2, 3, 4)}
-    return catalog.render({**SENTENCES, **headings}, PLURALS)
+    return catalog.render({**SENTENCES, **headings}, PLURALS, (*PLACEMENT_REFUSALS, BadShape))

@@ -22,11 +22,11 @@ WORDS = {
     "en": {"button": "Show where the cards go", "rule2": "Rule 2: smallest difference",
            "ann": "Ann: 14 goes to row 1, after 12.", "bob": "Bob: 44 goes to row 3, after 43.",
            "nothing": "Takes no cards.", "zero": "0 bullheads", "row": "Row 1",
-           "refused": "The cards of a row must climb from left to right."},
+           "refused": "Row 1 is not in ascending order: 9 comes after 12."},
     "nl": {"button": "Toon waar de kaarten komen", "rule2": "Regel 2: het kleinste verschil",
            "ann": "Ann: 14 komt in rij 1, na 12.", "bob": "Bob: 44 komt in rij 3, na 43.",
            "nothing": "Neemt geen kaarten.", "zero": "0 runderkoppen", "row": "Rij 1",
-           "refused": "De kaarten van een rij moeten van links naar rechts oplopen."},
+           "refused": "Rij 1 loopt niet op: 9 ligt na 12."},
 }
 
 

@@ -196,8 +196,7 @@ function answerOf(c, body, errors) {
     return { answer: resolvePlacement(body) };
   } catch (error) {
     if (!error.code) throw error; // a crash, not a refusal
-    const own = `refused_${error.code}`; // the page words the common refusals itself
-    return { problems: [c.t.has(own) ? c.t.say(own) : c.t.say("refused")] };
+    return { problems: [c.t.refusalText(error)] }; // the engine's own template
   }
 }
 

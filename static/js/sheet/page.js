@@ -77,7 +77,7 @@ function draw() {
   drawStatus(state, record.keeping);
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
   drawSheet({ record, state, urls, csrf: csrf(), shown });
-  drawWithdrawn(record, state, urls);
+  drawWithdrawn(record, state, urls, csrf());
   drawFormHead(form, state, formNumber(state));
   page.controls.preview();
   drawChart(state);

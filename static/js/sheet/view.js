@@ -94,15 +94,18 @@ export function drawFinished({ record, state, urls, csrf, bgstats }) {
     : h("div", { id: "finished", hidden: true }));
 }
 
-/** A deal withdrawn on the sheet, while it can come back: restore it right here. */
-export function drawWithdrawn(record, state, urls) {
+/** A deal withdrawn on the sheet, while it can come back: restore it right here
+ * (the note of templates/games/sheet.html). */
+export function drawWithdrawn(record, state, urls, csrf) {
   const number = restorable(state);
   document.getElementById("withdrawn-note")?.remove();
   if (number === null) return;
-  const note = h("p", { className: "notice", id: "withdrawn-note", role: "status" },
-    say("withdrawn", { number }), " ",
-    h("button", { type: "button", className: "secondary", id: "restore-deal", dataset: { number } },
-      say("restore", { number })),
+  const note = h("form", { method: "post", className: "notice", id: "withdrawn-note", role: "status",
+    action: record.id ? address(urls, "sheet", record.id) + `/deals/${number}/restore` : "" },
+  h("input", { type: "hidden", name: "csrf_token", value: csrf }),
+  say("withdrawn", { number }), " ",
+  h("button", { type: "submit", className: "secondary", id: "restore-deal", dataset: { number } },
+    say("restore", { number })),
     record.id ? [" ", h("a", { className: "button secondary",
       href: `${address(urls, "history", record.id)}#withdrawn` }, say("open_history"))] : null);
   document.getElementById("sheet").before(note);

@@ -1,0 +1,193 @@
+"""The score sheet drawn twice, read as one: the server's regions (its Jinja partials, the
+page without JavaScript) and the phone's (static/js/sheet/view.js, drawing the same game
+from the log the phone keeps), region by region, in English, Dutch and German, for every
+shape of game the sheet words differently.
+
+Each region is compared twice: as a reader sees its text (``innerText``, spaces folded),
+and as a skeleton of its markup (element names, ids, classes, the attributes a reader or
+a stylesheet relies on, the row and cell counts, the winner and leader marks), so a
+sentence, a class or a missing element on either side fails here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.browser.phone import token, until_kept
+
+LANGUAGES = {"en": "en-GB", "nl": "nl-NL", "de": "de-DE"}
+
+#: The regions the server's partials draw and sheet/view.js draws again.
+REGIONS = ("#status", "#finished", "#withdrawn-note", "#sheet", "#chart", "#game-actions",
+           "#deal-title", "#save-deal")
+
+#: Each game: its players, its settings, and what happens to it, in order: a deal (the
+#: bullheads, or with the Hand variant the pile and the hand), a correction, an undo.
+GAMES: dict[str, tuple[list[str], dict, list[tuple]]] = {
+    "no deal yet": (["Ann", "Bob", "Cas"], {}, []),
+    "some deals, three leading": (
+        ["Ann", "Bob", "Cas", "Dirk", "Eva"], {"note": "Café"},
+        [("deal", (10, 5, 0, 9, 12)), ("deal", (3, 8, 13, 5, 9))]),
+    "one winner": (
+        ["Ann", "Bob", "Cas", "Dirk"], {},
+        [("deal", (30, 5, 2, 9)), ("deal", (40, 3, 6, 1))]),
+    "a shared win": (
+        ["Ann", "Bob", "Cas"], {"threshold": 20},
+        [("deal", (5, 5, 10)), ("deal", (7, 7, 12))]),
+    "fixed deals": (
+        ["Ann", "Bob", "Cas", "Dirk"], {"fixed_deals": 3},
+        [("deal", (10, 5, 2, 9)), ("deal", (4, 3, 16, 1))]),
+    "fixed deals played out": (
+        ["Ann", "Bob"], {"fixed_deals": 1}, [("deal", (3, 9))]),
+    "virgin doubling": (
+        ["Ann", "Bob", "Cas", "Dirk", "Eva"], {"virgin_doubling": True},
+        [("deal", (10, 5, 0, 9, 12)), ("deal", (12, 3, 4, 5, 10))]),
+    "the Hand variant": (
+        ["Ann", "Bob", "Cas"], {"variant": "hand", "virgin_doubling": True},
+        [("hand", (4, 0, 9), (2, 3, 0)), ("hand", (1, 6, 2), (0, 0, 5))]),
+    "the Tactics deck": (
+        ["Ann", "Bob", "Cas", "Dirk"], {"variant": "tactics"},
+        [("deal", (10, 5, 2, 9))]),
+    "the double deck": (
+        ["Ann", "Bob", "Cas"], {"variant": "double"}, [("deal", (10, 5, 9))]),
+    "a postscript shape": (
+        ["Ann", "Bob", "Cas"], {"rows": 5, "takes_at": 7, "hand_size": 12},
+        [("deal", (3, 4, 5))]),
+    "a withdrawn deal": (
+        ["Ann", "Bob", "Cas"], {},
+        [("deal", (8, 4, 2)), ("deal", (3, 6, 5)), ("undo", 2)]),
+    "a correction": (
+        ["Ann", "Bob", "Cas", "Dirk", "Eva", "Fay"], {},
+        [("deal", (8, 4, 2, 9, 15, 6)), ("deal", (3, 6, 5, 20, 1, 9)),
+         ("correct", 1, (9, 4, 2, 9, 15, 6))]),
+}
+
+#: Each region as [its text as a reader sees it (null when it does not show), its markup
+#: as a tree: [name, {attribute: value}, *children], text folded], or null when absent.
+#: Left out of the tree: what differs by who drew it and no reader sees (the form's CSRF
+#: token, the script's own hooks ``data-correct`` and ``data-number``, the SVG namespace
+#: the parser writes out), and the share button's ``hidden``: it is the script's to show.
+REGIONS_READ = """(selectors) => {
+  const ignored = new Set(["xmlns", "data-correct", "data-number"]);
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.data.replace(/\\s+/g, " ").trim() || null;
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    const attributes = {};
+    for (const { name, value } of node.attributes) {
+      if (ignored.has(name)) continue;
+      if (name === "value" && node.getAttribute("name") === "csrf_token") continue;
+      if (name === "hidden" && node.id === "share-result") continue;
+      if (name === "class") {
+        const classes = value.split(/\\s+/).filter(Boolean).sort().join(" ");
+        if (classes) attributes.class = classes;
+      } else attributes[name] = value;
+    }
+    return [node.localName, attributes,
+      ...[...node.childNodes].map(walk).filter((child) => child !== null)];
+  };
+  return Object.fromEntries(selectors.map((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [selector, null];
+    const clone = root.cloneNode(true);
+    clone.normalize();
+    const text = root.checkVisibility()
+      ? root.innerText.split(/\\s+/).filter(Boolean).join(" ") : null;
+    return [selector, [text, walk(clone)]];
+  }));
+}"""
+
+#: Set before any script of the page runs: true once sheet/page.js has drawn the sheet.
+DRAWN = """document.addEventListener("sheet:drawn", () => { window.sheetDrawn = true; });"""
+
+
+def regions(page: Page) -> dict[str, list | None]:
+    """Each region's text as a reader sees it and its skeleton."""
+    return page.evaluate(REGIONS_READ, list(REGIONS))
+
+
+def build(page: Page, base_url: str, players: list[str], settings: dict,
+          steps: list[tuple]) -> str:
+    """The game, through the JSON interface, as another phone would have played it."""
+    headers = {"X-CSRFToken": token(page, base_url)}
+    answer = page.request.post(f"{base_url}/api/v1/games", headers=headers,
+                               data={"players": players, **settings})
+    assert answer.status == 201, answer.text()
+    game = f"{base_url}/api/v1/games/{answer.json()['id']}"
+    number = 0
+    for step in steps:
+        if step[0] in ("deal", "hand"):
+            number += 1
+            data = {"number": number, "bullheads": dict(zip(players, step[1], strict=True))}
+            if step[0] == "hand":
+                data["hand"] = dict(zip(players, step[2], strict=True))
+            done = page.request.post(f"{game}/deals", headers=headers, data=data)
+        elif step[0] == "correct":
+            done = page.request.put(f"{game}/deals/{step[1]}", headers=headers,
+                                    data={"bullheads": dict(zip(players, step[2], strict=True))})
+        else:
+            done = page.request.delete(f"{game}/deals/{step[1]}", headers=headers)
+            number -= 1
+        assert done.ok, done.text()
+    return answer.json()["id"]
+
+
+@pytest.fixture(scope="module")
+def games(browser: Browser, base_url: str) -> Iterator[dict[str, str]]:
+    context = browser.new_context()
+    page = context.new_page()
+    yield {name: build(page, base_url, *game) for name, game in GAMES.items()}
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def contexts(browser: Browser) -> Iterator[dict[tuple[str, bool], BrowserContext]]:
+    """One phone (scripts on) and one reader (scripts off) per language, opened once."""
+    opened: dict[tuple[str, bool], BrowserContext] = {}
+
+    def context(language: str, script: bool) -> BrowserContext:
+        if (language, script) not in opened:
+            opened[language, script] = browser.new_context(
+                viewport={"width": 360, "height": 740}, locale=LANGUAGES[language],
+                java_script_enabled=script)
+            if script:
+                opened[language, script].add_init_script(DRAWN)
+        return opened[language, script]
+
+    yield context
+    for each in opened.values():
+        each.close()
+
+
+def servers(contexts, base_url: str, game_id: str, language: str) -> dict:
+    page = contexts(language, False).new_page()
+    page.goto(f"{base_url}/games/{game_id}?lang={language}")
+    drawn = regions(page)
+    page.close()
+    return drawn
+
+
+def phones(contexts, base_url: str, game_id: str, language: str) -> dict:
+    """The same game opened on a phone: its script keeps the log and draws from it."""
+    page = contexts(language, True).new_page()
+    page.goto(f"{base_url}/games/{game_id}?lang={language}")
+    until_kept(page, game_id)
+    page.wait_for_function("window.sheetDrawn === true")
+    drawn = regions(page)
+    page.close()
+    return drawn
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_draws_each_region_of_the_sheet_as_the_server_does(
+        games, contexts, base_url: str, game: str, language: str):
+    server = servers(contexts, base_url, games[game], language)
+    phone = phones(contexts, base_url, games[game], language)
+    assert server["#status"][0], "the server's page has no status"
+    for selector in REGIONS:
+        text = (phone[selector] or [None])[0], (server[selector] or [None])[0]
+        assert text[0] == text[1], f"{selector}: text"
+        assert phone[selector] == server[selector], f"{selector}: markup"
