@@ -44,9 +44,11 @@ def test_json_export_import_round_trip_is_exact(client, csrf_headers):
     assert client.get(f"/games/{new_id}/export.json").get_data() == exported
     original = client.get(f"/api/v1/games/{game_id}").get_json()
     restored = client.get(f"/api/v1/games/{new_id}").get_json()
-    # the copy has a link and a view link of its own
+    # the copy has a link and a view link of its own (and their hand-over QR codes)
     assert restored["view_url"] != original["view_url"]
-    assert {**original, "id": 0, "view_url": ""} == {**restored, "id": 0, "view_url": ""}
+    assert restored["handover"]["link"] == f"http://localhost/games/{new_id}"
+    own = {"id": 0, "view_url": "", "handover": None}
+    assert {**original, **own} == {**restored, **own}
 
 
 def test_import_by_pasting_text(client, csrf_headers):

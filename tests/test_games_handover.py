@@ -3,6 +3,7 @@ inline SVG QR code that decodes back to that link."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import zxingcpp
@@ -10,13 +11,13 @@ from PIL import Image, ImageDraw
 
 from scorekeeper.games.handover import qr_svg
 
-SVG = re.compile(r'<svg viewBox="0 0 (\d+) \1" class="qr">.*?</svg>', re.S)
+SVG = re.compile(r'<svg viewBox="0 0 (\d+) \1" class="qr" role="img">.*?</svg>', re.S)
 
 
 def modules(svg: str) -> Image.Image:
-    """Draw the QR code the way a browser would, from segno's one path of dark lines
-    (``M x y`` and ``m dx dy`` move, ``h n`` draws n modules to the right), 8 px a module."""
-    size = int(SVG.search(svg).group(1)) // 4  # scale 4: the viewBox counts 4 per module
+    """Draw the QR code the way a browser would, from its one path of dark lines (``M x y``
+    and ``m dx dy`` move, ``h n`` draws n modules to the right), 8 px a module."""
+    size = int(SVG.search(svg).group(1))  # the viewBox counts modules
     path = re.search(r'<path[^>]*stroke="#000"[^>]*d="([^"]+)"', svg).group(1)
     image = Image.new("L", (size * 8, size * 8), 255)
     draw = ImageDraw.Draw(image)
@@ -76,3 +77,39 @@ def test_finished_or_running_the_box_is_there(client, csrf_headers):
         "number": 1, "bullheads": {"Ann": 20, "Bob": 0, "Cas": 0}})
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "The game is over." in html and 'id="handover"' in html
+
+
+def test_the_games_json_and_the_sheets_data_carry_the_box_the_page_draws(client, csrf_headers):
+    """The phone keeps the box as data: the same link and QR codes the page draws, each
+    code decoding to its link, so a sheet the phone draws from them shows the same box."""
+    game_id = start(client, csrf_headers)
+    game = client.get(f"/api/v1/games/{game_id}").get_json()
+    box = game["handover"]
+    assert box["link"] == f"http://localhost/games/{game_id}"
+    html = client.get(f"/games/{game_id}?lang=en").get_data(as_text=True)
+    data = json.loads(re.search(r'id="sheet-data">(.*?)</script>', html, re.S).group(1))
+    assert data["game"]["handover"] == box
+    drawn = SVG.findall(html)
+    assert len(drawn) == 2
+    for code, link in ((box["link_qr"], box["link"]), (box["view_qr"], game["view_url"])):
+        svg = drawn_svg(code)
+        assert decode(svg) == link
+        assert f'viewBox="0 0 {code["size"]} {code["size"]}"' in html
+        assert f'd="{code["path"]}"' in html
+
+
+def drawn_svg(code: dict) -> str:
+    return (f'<svg viewBox="0 0 {code["size"]} {code["size"]}" class="qr" role="img">'
+            f'<path stroke="#000" d="{code["path"]}"/></svg>')
+
+
+def test_the_shell_holds_the_box_hidden_and_empty(client):
+    """The sheet drawn offline has the box's words and markup from the server, and no
+    values: the phone fills in the link and the QR codes it keeps."""
+    html = client.get("/games/offline?lang=en").get_data(as_text=True)
+    box = html[html.index('<div class="handovers" id="handover" hidden>'):]
+    box = box[:box.index("</div>")]
+    assert "<summary>Hand over to another phone</summary>" in box
+    assert '<code id="handover-link"></code>' in box and '<code id="view-link"></code>' in box
+    assert '<details class="handover-view" id="spectators" hidden>' in box
+    assert box.count('<path stroke="#000" d=""/>') == 2 and "viewBox" not in box

@@ -25,7 +25,7 @@ from ..engine.settings import Settings, make_settings
 from ..web.db import get_db
 from ..web.errors import answer, refusal_json
 from ..web.jsonio import BadShape, DealNotAnObject, GameNotAnObject, read_json
-from . import access, store
+from . import access, handover, store
 from .imports import is_client_id, storable
 from .store import entry_json
 
@@ -39,6 +39,13 @@ def view_url(game: store.Game) -> str | None:
     if game.view_token is None:
         return None
     return url_for("games_view.view", view_id=game.view_token, _external=True)
+
+
+def handover_json(game: store.Game) -> dict:
+    """The game's hand-over box as data (:func:`.handover.box`): its link, absolute as a
+    camera needs it, and the QR codes of that link and of the view link."""
+    return handover.box(url_for("games.sheet", game_id=game.id, _external=True),
+                        view_url(game))
 
 
 def game_json(game: store.Game) -> dict:
@@ -73,6 +80,7 @@ def game_json(game: store.Game) -> dict:
         "restorable": state.restorable,
         "version": game.version,
         "view_url": view_url(game),
+        "handover": handover_json(game),
     }
 
 

@@ -20,7 +20,7 @@ from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
 from . import backup, store
-from .api import view_url
+from .api import handover_json, view_url
 
 #: What the phone refuses before the server sees it: a new game, a deal, a log entry.
 REFUSALS = (
@@ -282,6 +282,7 @@ def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
     return {"id": game.id, "client_id": game.client_id, "evening": game.series or game.id,
             "created_at": game.created_at, "note": game.note, "settings": settings,
             "events": data["events"], "view_url": view_url(game),
+            "handover": handover_json(game),
             "keeping": None if keeping is None else dataclasses.asdict(keeping)}
 
 

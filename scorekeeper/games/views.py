@@ -38,7 +38,7 @@ from . import (
     store,
     summary,
 )
-from .api import view_url
+from .api import handover_json, view_url
 from .chart import chart
 from .forms import ConfirmForm, DealForm, ImportForm, StartForm, deal_form
 
@@ -47,7 +47,8 @@ bp.record_once(access.add_converter)  # before any route names <game:...>
 # Games kept before their state was stored get it when the database is first opened.
 bp.record_once(lambda _state: database.after_migrations(store.summarize_stale))
 bp.add_app_template_global(open_list, "games_open_list")
-bp.add_app_template_global(handover.qr_svg, "qr_svg")  # the sheet's hand-over QR code
+bp.add_app_template_global(handover.qr_svg, "qr_svg")  # a hand-over's QR code
+bp.add_app_template_global(handover.drawn, "qr_drawn")  # the sheet's, from its data
 bp.add_app_template_global(listed.listed, "listed_games")
 bp.add_app_template_filter(listed.game_date, "game_date")
 bp.add_app_template_filter(listed.names, "names")
@@ -152,7 +153,8 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
         catalog=offline.sheet_catalog(), **(asked or {}),
-        keeping=keeping, view_url=view_url(game), sheet_data=offline.sheet_data(game, keeping),
+        keeping=keeping, view_url=view_url(game), handover=handover_json(game),
+        sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
         listed=access.allowed(get_db(), game.id), parts=parts.shown(game.id),
     ), status

@@ -4,7 +4,9 @@ the same sheet in another browser, where a deal can be added; it also shows offl
 from __future__ import annotations
 
 import io
+import json
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import zxingcpp
@@ -13,6 +15,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
 from tests.browser.phone import (
+    controlled,
+    kept_game,
     new_game,
     sent_back,
     server_game,
@@ -109,6 +113,59 @@ def test_the_qr_code_shows_on_the_sheet_kept_offline(page: Page, context: Browse
     expect(page.locator("#sync-state")).to_be_visible()  # drawn by the phone
     page.locator("details.handover > summary").click()
     assert read_qr(page) == sheet
+    expect(page.locator("#handover-link")).to_have_text(sheet)
+    page.locator("details.handover-view > summary").click()
+    link = read_qr(page, "details.handover-view")
+    assert re.fullmatch(rf"{re.escape(base_url)}/view/[0-9a-f]{{20}}", link)
+    expect(page.locator("#view-link")).to_have_text(link)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+#: Records as the release before record formats kept them (tests/js/records.test.mjs).
+FORMAT_0 = Path(__file__).parents[1] / "js" / "records" / "format-0.json"
+
+#: The records put in the phone's storage as its module would (static/js/game/storage.js).
+PUT = """(records) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper-games", 1);
+  open.onerror = () => reject(open.error);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore("games", { keyPath: "key" }).createIndex("id", "id");
+  };
+  open.onsuccess = () => {
+    const transaction = open.result.transaction("games", "readwrite");
+    for (const record of records) transaction.objectStore("games").put(record);
+    transaction.oncomplete = () => { open.result.close(); resolve(true); };
+    transaction.onerror = () => reject(transaction.error);
+  };
+})"""
+
+
+def test_a_game_kept_by_the_release_before_opens_without_the_server(
+        page: Page, context: BrowserContext, base_url: str):
+    """A record of format 0 (no format, the box kept as HTML) opens with the new code, the
+    server unreachable while the browser says it is online: the sheet, its waiting deal
+    and every entry, and no hand-over box until the server gives its values again."""
+    old = json.loads(FORMAT_0.read_text())["served"]
+    page.goto(f"{base_url}/games/offline?lang=en")
+    controlled(page)
+    assert page.evaluate(PUT, [old])
+    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+    page.goto(f"{base_url}/games/{old['id']}")
+    expect(page.locator("thead")).to_contain_text("Ann")
+    expect(page.locator("tfoot td")).to_have_text(["12", "20", "10"])  # 2 deals, 1 waiting
+    expect(page.locator("#sync-state")).to_have_text(
+        re.compile(r"^1 change waits to be sent"))
+    expect(page.locator("#deal-title")).to_have_text("Deal 4")
+    expect(page.locator("#handover")).to_be_hidden()
+    expect(page.locator("details.handover .qr-code svg")).to_have_count(1)  # the shell's slot
+    assert kept_game(page, old["id"]) == old  # read, upgraded, not written back: as it was
+    enter_deal(page, 4, (2, 5, 7))  # the first change writes the record in the new format
+    expect(page.locator("tfoot td")).to_have_text(["14", "25", "17"])
+    until_kept(page, old["id"], "format")
+    record = kept_game(page, old["id"])
+    assert record["format"] == 1 and record["handover"] is None
+    assert record["log"] == old["log"] and record["pending"][0] == old["pending"][0]
+    assert len(record["pending"]) == 2
 
 
 def test_those_who_watch_scan_a_link_that_shows_the_score_and_cannot_change_it(

@@ -3,14 +3,17 @@
 // server is where the phones' logs meet. Nothing here touches the DOM, the storage or the
 // network (game/storage.js, game/sync.js do), so Node tests every rule of it.
 //
-// A record: {key, id (the server's token, null until it has the game), client_id,
+// A record: {format (FORMAT: the shape below; upgrade() brings an older one to it), key,
+//   id (the server's token, null until it has the game), client_id,
 //   created_at, note, settings, evening (the token, else key, of the evening's first game),
 //   after (the key of the game this one follows, "new game, same players"), made (ms),
 //   log: [entry as the backup writes it], pending: [entry + {base, saved, state, acked,
 //   problem}], notices: [{kind, number}], remote (ms of another phone's last change),
 //   start ({state, problem} while the server has not got the game), keeping (what keeps
 //   the game, a club event's table: {label, url, closed}, as the server last said), view
-//   (its view link, what a result is shared by: null until the server has the game)}.
+//   (its view link, what a result is shared by: null until the server has the game),
+//   handover (its hand-over box as data, as games/handover.py makes it: {link, link_qr,
+//   view_qr}, each QR code {size, path}; null until the phone has had it from the server)}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -18,6 +21,32 @@
 import {
   advance, checkNewDeal, checkRestore, checkWithdrawal, entryJson, eventOf, nextNumber, replay,
 } from "../engine/game-log.js";
+
+/** The shape of the records this code writes. Format 0 (records without ``format``) kept
+ * the server's hand-over box as HTML in ``handover``. */
+export const FORMAT = 1;
+
+/** What each format's record needs to be the next one's, from format 0 on: pure. */
+const STEPS = [
+  // 0 to 1: the hand-over box's HTML is dropped, not read: it is the markup of the
+  // release that wrote it, and its values are the server's to give again (the sheet's
+  // page, or the game's JSON once it is reached). Until then a sheet drawn offline
+  // shows no box, and the players' entries are all kept.
+  ({ handover, ...record }) => ({ ...record, handover: null }),
+];
+
+/**
+ * ``record`` as this code's format describes it: a record of an older one goes through
+ * each step after its own, into a new object (``record`` is left as it was). A record of
+ * this format, or of a newer one (a newer tab of this phone wrote it), is answered as is.
+ */
+export function upgrade(record) {
+  let format = record.format ?? 0;
+  if (format >= FORMAT) return record;
+  let upgraded = record;
+  for (; format < FORMAT; format += 1) upgraded = STEPS[format](upgraded);
+  return { ...upgraded, format: FORMAT };
+}
 
 /** A new client_id: the server keeps an entry once per id, however often it is sent. */
 function newId() {
@@ -33,19 +62,19 @@ const stamp = (ms) => new Date(ms).toISOString().slice(0, 19) + "Z";
 export function newRecord({ settings, note = "", evening = null, after = null, now = Date.now() }) {
   const key = newId();
   return {
-    key, id: null, client_id: key, created_at: stamp(now), note, settings,
+    format: FORMAT, key, id: null, client_id: key, created_at: stamp(now), note, settings,
     evening: evening ?? key, after, made: now, log: [], pending: [], notices: [], remote: 0,
-    start: { state: "waiting", problem: null },
+    start: { state: "waiting", problem: null }, handover: null,
   };
 }
 
-/** A game the server has (the sheet's data, /games/<id>/export.json and the token). */
+/** A game the server has (the sheet's data: the game's JSON with its log). */
 export function fromServer(data, now = Date.now()) {
   return {
-    key: data.id, id: data.id, client_id: data.client_id ?? null, created_at: data.created_at,
-    note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
+    format: FORMAT, key: data.id, id: data.id, client_id: data.client_id ?? null,
+    created_at: data.created_at, note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
-    keeping: data.keeping ?? null, view: data.view_url ?? null,
+    keeping: data.keeping ?? null, view: data.view_url ?? null, handover: data.handover ?? null,
   };
 }
 

@@ -1,7 +1,12 @@
 // The games this phone keeps, in its own storage (IndexedDB): one record per game (see
 // game/record.js), written in one transaction per change, so a closed page, a reload or
 // a dead battery loses nothing the phone has said it saved. Other tabs of this phone hear
-// of each change (a BroadcastChannel) and draw it too.
+// of each change (a BroadcastChannel) and draw it too. Every record read is brought to the
+// format this code writes (record.js upgrade): what a phone kept under an older
+// release opens with the new one. (VERSION is the database's, for its stores and indexes;
+// a record's shape is its own ``format``.)
+
+import { upgrade } from "./record.js";
 
 const NAME = "scorekeeper-games";
 const VERSION = 1;
@@ -39,11 +44,15 @@ async function inStore(mode, work) {
   });
 }
 
+/** A record as read, in this code's format; undefined stays undefined. */
+const read = (record) => record && upgrade(record);
+
 /** The record kept under ``key``, or undefined. */
-export const getGame = (key) => inStore("readonly", (store) => store.get(key));
+export const getGame = async (key) => read(await inStore("readonly", (store) => store.get(key)));
 
 /** The record of the server's game ``id``, or undefined. */
-export const findGame = (id) => inStore("readonly", (store) => store.index("id").get(id));
+export const findGame = async (id) => read(
+  await inStore("readonly", (store) => store.index("id").get(id)));
 
 /**
  * The game a page's address names: the one kept under the key after its "#" (when
@@ -59,7 +68,7 @@ export async function gameAt(token, isKey = () => true) {
 /** Every record, in the order the games were made here. */
 export async function allGames() {
   const all = await inStore("readonly", (store) => store.getAll());
-  return all.sort((a, b) => a.made - b.made);
+  return all.map(read).sort((a, b) => a.made - b.made);
 }
 
 function told(key) {
@@ -80,12 +89,13 @@ export async function putGame(record) {
  */
 export async function update(key, change) {
   const record = await inStore("readwrite", (store, keep) => {
-    const read = store.get(key);
-    read.onsuccess = () => {
-      if (!read.result) return;
-      change(read.result);
-      store.put(read.result);
-      keep(read.result);
+    const asked = store.get(key);
+    asked.onsuccess = () => {
+      if (!asked.result) return;
+      const record = read(asked.result);
+      change(record);
+      store.put(record);
+      keep(record);
     };
   });
   if (record) told(key);

@@ -197,11 +197,12 @@ async function create(net, record, changed) {
   return true;
 }
 
-/** The server's token for game ``key``; the games of its evening learn it too. */
+/** The server's token for game ``key`` (and its view link and hand-over box, from ``data``,
+ * the game's JSON); the games of its evening learn the token too. */
 async function named(key, data) {
   const record = await update(key, (r) => {
     Object.assign(r, { id: data.id, created_at: data.created_at, start: null,
-      view: data.view_url ?? null });
+      view: data.view_url ?? null, handover: data.handover ?? null });
     if (r.evening === r.key) r.evening = data.id;
   });
   for (const other of await allGames()) {

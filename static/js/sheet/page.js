@@ -37,21 +37,23 @@ const page = {
  * change of the game is a new record, so nothing is replayed twice for one drawing). */
 const current = () => (page.drawn?.record === page.record ? page.drawn.view : view(page.record));
 
-/** The game this page shows, as the phone keeps it (the server's page adds what it knows,
- * and its hand-over box, whose QR code only the server draws, is kept for a shell). */
+/** The game this page shows, as the phone keeps it (the server's page adds what it knows:
+ * its log, what keeps it, its view link and its hand-over box's values, for a shell). */
 async function load() {
   const served = data.game;
   if (served) {
-    const handover = document.getElementById("handover")?.outerHTML ?? null;
     const kept = await findGame(served.id);
-    if (!kept) return putGame({ ...fromServer(served), handover });
-    const keeping = served.keeping ?? null;
-    const view = served.view_url ?? null;
-    if (served.events.length <= kept.log.length && kept.handover === handover && kept.view === view
-        && JSON.stringify(kept.keeping ?? null) === JSON.stringify(keeping)) return kept;
+    if (!kept) return putGame(fromServer(served));
+    const known = {
+      keeping: served.keeping ?? null, view: served.view_url ?? null,
+      handover: served.handover ?? null,
+    };
+    const same = Object.entries(known).every(
+      ([name, value]) => JSON.stringify(kept[name] ?? null) === JSON.stringify(value));
+    if (served.events.length <= kept.log.length && same) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) adopt(r, served.events);
-      Object.assign(r, { evening: served.evening, handover, keeping, view });
+      Object.assign(r, { evening: served.evening, ...known });
     });
   }
   return gameAt(/\/([0-9a-f]{20})(?:\/|$)/, (key) => !key.startsWith("correct-"));
@@ -205,27 +207,46 @@ async function changed(key) {
   draw();
 }
 
-/** The hand-over box (``html`` from the server's page), after the end's actions. */
-function showHandover(html) {
-  if (!html || document.getElementById("handover")) return;
-  const box = new DOMParser().parseFromString(html, "text/html").getElementById("handover");
-  if (!box) return;
-  document.getElementById("finished").after(box);
+/** A QR code of the shell's hand-over box drawn from its data ({size, path}, as
+ * games/handover.py draws it on the server). */
+function drawCode(figure, { size, path }) {
+  const code = figure.querySelector("svg");
+  code.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  code.querySelector("path").setAttribute("d", path);
+}
+
+/** The shell's hand-over box, hidden and empty, filled with the kept game's values (its
+ * link, its view link and their QR codes). The server's page has its own, drawn. */
+function showHandover({ handover, view }) {
+  const box = document.getElementById("handover");
+  if (!handover || !box?.hidden) return;
+  document.getElementById("handover-link").textContent = handover.link;
+  drawCode(box.querySelector("#handover-box .qr-code"), handover.link_qr);
+  const spectators = document.getElementById("spectators");
+  if (view && handover.view_qr) {
+    document.getElementById("view-link").textContent = view;
+    drawCode(spectators.querySelector(".qr-code"), handover.view_qr);
+    spectators.hidden = false;
+  }
+  box.hidden = false;
   wireHandover();
 }
 
-/** The server has the game now: its own address, and the hand-over box with its QR code. */
+/** The server has the game now: its own address, and the hand-over box. Its values came
+ * with the game (the sync's answer when the server took it); a record kept without them
+ * (an older release kept the box as HTML) asks the game's JSON for them once. */
 async function named() {
   const href = address(data.urls, "sheet", page.record.id);
   if (!window.location.pathname.endsWith(href)) history.replaceState(null, "", href);
-  if (document.getElementById("handover")) return;
-  showHandover(page.record.handover);
-  try {
-    const html = await (await fetch(href, { credentials: "same-origin" })).text();
-    const box = new DOMParser().parseFromString(html, "text/html").getElementById("handover");
-    if (box) await change((r) => { r.handover = box.outerHTML; });
-    showHandover(page.record.handover);
-  } catch { /* no connection after all: the box comes with the next visit */ }
+  if (!page.record.handover) {
+    try {
+      const answer = await fetch(`${data.urls.api}/${page.record.id}`,
+        { credentials: "same-origin", cache: "no-store" });
+      const { handover } = answer.ok ? await answer.json() : {};
+      if (handover) await change((r) => { r.handover = handover; });
+    } catch { /* no connection after all: the box comes with the next visit */ }
+  }
+  showHandover(page.record);
 }
 
 /** Keep the screen on while the sheet is open (where the browser allows it). */
