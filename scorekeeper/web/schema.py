@@ -457,4 +457,12 @@ MIGRATIONS: list[str] = [
     CREATE INDEX season_entrants_ranked
         ON season_entrants (event_id, rank, number, points, games)
     """,
+    # The spellings that find a season number are made by the one key a player's search
+    # uses too (``engine/names.py`` ``plain_key``), which writes the Sami ŋ and the
+    # Greenlandic ĸ plainly as well: the spellings kept before are written the same way,
+    # so Ŋoŋo at one venue still finds the number Nono or Ŋoŋo played under at another.
+    """
+    UPDATE OR REPLACE season_names SET folded = replace(replace(folded, 'ŋ', 'n'), 'ĸ', 'k')
+        WHERE instr(folded, 'ŋ') > 0 OR instr(folded, 'ĸ') > 0
+    """,
 ]
