@@ -41,7 +41,7 @@ ROWS: dict[str, list[dict[str, object]]] = {
                "note": "Kroeg", "rows": 4, "takes_at": 6, "hand_size": 10,
                "client_id": "phone-game-1", "token": GAME, "series": None, "digest": None,
                "deal_count": 2, "finished": 0, "updated_at": "2026-10-02T19:40:00Z",
-               "version": 2, "ended_at": None, "view_token": "7" * 20}],
+               "version": 2, "ended_at": None, "view_token": "7" * 20, "note_code": None}],
     "game_events": [
         {"id": 1, "game_id": 1, "kind": "deal", "number": 1,
          "bullheads": '{"Ann": 5, "Bob": 3}', "hand": None, "cards": None,
@@ -195,3 +195,27 @@ def test_the_spellings_of_season_numbers_are_written_by_todays_key(tmp_path):
         conn.close()
     assert [tuple(row) for row in kept] == [("ann", 1), ("kaali", 2), ("nono", 2)]
     assert plain_key("Ŋoŋo") == "nono" and plain_key("ĸaali") == "kaali"
+
+
+@pytest.mark.parametrize(("note", "coded"), [
+    ("Clubavond · event round 1 · table 1", True),
+    ("Clubavond · toernooironde 1 · tafel 1", True),
+    ("Clubavond · Turnierrunde 1 · Tisch 1", True),
+    ("Clubavond · Turnierrunde 1 · Tisch 2", False),  # not where the game sits
+    ("Kroeg", False),  # typed over
+])
+def test_a_table_games_note_made_at_seating_is_worded_for_its_reader(tmp_path, note, coded):
+    """A table's game noted in the seating director's language before notes were coded:
+    exactly that sentence, in any of the site's languages, becomes the code, and the
+    sheet words it in the reader's language; any other note keeps its text."""
+    path = str(tmp_path / "notes.sqlite")
+    version = len(MIGRATIONS) - 1
+    at_version(path, version)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE games SET note = ?", (note,))
+    client = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "t"}).test_client()
+    for lang, worded in (("en", "Clubavond · event round 1 · table 1"),
+                         ("nl", "Clubavond · toernooironde 1 · tafel 1"),
+                         ("de", "Clubavond · Turnierrunde 1 · Tisch 1")):
+        answer = client.get(f"/api/v1/games/{GAME}?lang={lang}").get_json()
+        assert answer["note"] == (worded if coded else note), lang

@@ -32,6 +32,7 @@ from ..engine.seating import draw_round, seat_round
 from ..engine.settings import whole
 from ..engine.standings import Standing, lots, standings
 from ..games import store as games
+from ..games.notes import CodedNote
 from ..web.db import transaction
 from . import store
 from .errors import (
@@ -60,8 +61,8 @@ from .errors import (
 )
 from .store import Event, SeatedTable, add_tables, must_load
 
-#: The note of a table's game: ``note(event name, round, table)``.
-Note = Callable[[str, int, int], str]
+#: The note of a table's game: ``note(event name, round, table)``, coded (``games/notes.py``).
+Note = Callable[[str, int, int], CodedNote]
 
 
 @dataclass(frozen=True)
