@@ -22,7 +22,8 @@ const onLetter = (mark) =>
   ("\u0345" + mark).normalize("NFD") !== "\u0345" + mark
   || (mark + "\u0334").normalize("NFD") !== mark + "\u0334";
 
-const oneSpace = (text) => text.split(/\s+/u).filter(Boolean).join(" ");
+/** White space as the engine reads it: next line (U+0085) too. */
+const oneSpace = (text) => text.split(/[\s\x85]+/u).filter(Boolean).join(" ");
 
 export function plainKey(text) {
   let plain = oneSpace(String(text ?? "").normalize("NFC"));
