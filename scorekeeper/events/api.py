@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, has_request_context, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
+from ..engine.errors import N_
 from ..engine.event_options import EVENING, EventOptions, options_of
 from ..engine.limits import MAX_CLIENT_ID
 from ..engine.settings import Settings
@@ -155,8 +156,14 @@ def game_note(name: str, round_number: int, table: int) -> CodedNote:
 
 
 def table_note(**fields: object) -> str:
-    """A table's game's note in the reader's language."""
-    return gettext("%(event)s · event round %(round)s · table %(table)s", **fields)
+    """A table's game's note in the reader's language (outside a request, as a season
+    writing a qualifier's file, there is no reader: in English)."""
+    if not has_request_context():
+        return _TABLE_NOTE % fields
+    return gettext(_TABLE_NOTE, **fields)
+
+
+_TABLE_NOTE = N_("%(event)s · event round %(round)s · table %(table)s")
 
 
 def _directed(event_id: str) -> tuple[store.Event, str]:
