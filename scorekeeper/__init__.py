@@ -115,6 +115,7 @@ def register_blueprints(app: Flask) -> None:
     from .events import views as events_views
     from .games import api as games_api
     from .games import evening as games_evening
+    from .games import notes as games_notes
     from .games import parts as games_parts
     from .games import store as games_store
     from .games import views as games_views
@@ -145,6 +146,8 @@ def register_blueprints(app: Flask) -> None:
     games_store.add_describer(events_keeper.describe_game)
     # ... and shows a table's sign on its game's score sheet.
     games_parts.add_part(events_signing.sheet_part)
+    # A table's game notes its event, round and table, worded in the reader's language.
+    games_notes.add_wording(events_api.TABLE_NOTE, events_api.table_note)
     # Stateless endpoints that store nothing; every other POST needs the CSRF token, or
     # a key in its header (no browser sends one from another site).
     security.csrf.exempt(check_api.placement_view)

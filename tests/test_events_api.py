@@ -227,6 +227,24 @@ def test_each_table_plays_an_ordinary_game_with_the_events_settings(api):
     assert game["note"] == "Clubavond · event round 1 · table 1"
 
 
+def test_a_tables_game_is_noted_in_its_readers_language(api, client):
+    """The director seats in Dutch; each reader reads the game's note in their own
+    language, on its JSON, its sheet and the phone's list of games."""
+    event = api.event(NAMES[:8], rounds=1)
+    answer = api.post(f"/api/v1/events/{event['id']}/rounds?lang=nl")
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()["tables"][1]["game"]
+    token = api.headers("/games", director=False)["X-CSRFToken"]
+    kept = client.post(f"/games/{game}/keep", data={"csrf_token": token})
+    assert kept.status_code < 400  # on this phone's list
+    for lang, note in (("de", "Clubavond · Turnierrunde 1 · Tisch 2"),
+                       ("nl", "Clubavond · toernooironde 1 · tafel 2"),
+                       ("en", "Clubavond · event round 1 · table 2")):
+        assert api.get(f"/api/v1/games/{game}?lang={lang}").get_json()["note"] == note
+        assert note in api.get(f"/games/{game}?lang={lang}").get_data(as_text=True)
+        assert note in api.get(f"/games?lang={lang}").get_data(as_text=True)
+
+
 def test_drop_out_and_late_arrival(api):
     event = api.event(NAMES[:8], rounds=3, seed=5)
     eid = event["id"]

@@ -206,7 +206,15 @@ def test_fixed_deals_game_from_the_form(client, token):
     gid = started(start(client, token, players=("Ann", "Bob"), end="deals",
                         fixed_deals="1"))
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Deal 0 of 1 played." in html
+    assert "0 of 1 deal played." in html
+    for lang, one in (("nl", "0 van 1 spelronde gespeeld."), ("de", "0 von 1 Durchgang gespielt.")):
+        assert one in client.get(f"/games/{gid}?lang={lang}").get_data(as_text=True)
+    three = started(start(client, token, players=("Ann", "Bob"), end="deals",
+                          fixed_deals="3"))
+    # (the page keeps the language asked last: English last)
+    for lang, many in (("nl", "0 van 3 spelrondes gespeeld."),
+                       ("de", "0 von 3 Durchgängen gespielt."), ("en", "0 of 3 deals played.")):
+        assert many in client.get(f"/games/{three}?lang={lang}").get_data(as_text=True)
     add(client, token, gid, 1, 1, 3)
     assert "Ann wins with 1 bullheads." in client.get(f"/games/{gid}").get_data(as_text=True)
 

@@ -14,6 +14,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.engine.names import plain_key
 from scorekeeper.web import db
 from scorekeeper.web.schema import MIGRATIONS
 
@@ -21,6 +22,8 @@ GAME = "0123456789abcdef0123"
 TOURNAMENT = "abcdef0123456789abcd"
 EVENT = "ev3nT_0123456789"
 SERIES = "s3r1es_012345678"
+SEASON = "s3as0n_012345678"
+VENUE = "v3nue_0123456789"
 AT = "2026-10-02T19:30:00Z"
 PLAYERS = '["Ann", "Bob", "Cas", "Dirk", "Eva", "Fien"]'
 
@@ -38,7 +41,7 @@ ROWS: dict[str, list[dict[str, object]]] = {
                "note": "Kroeg", "rows": 4, "takes_at": 6, "hand_size": 10,
                "client_id": "phone-game-1", "token": GAME, "series": None, "digest": None,
                "deal_count": 2, "finished": 0, "updated_at": "2026-10-02T19:40:00Z",
-               "version": 2, "ended_at": None, "view_token": "7" * 20}],
+               "version": 2, "ended_at": None, "view_token": "7" * 20, "note_code": None}],
     "game_events": [
         {"id": 1, "game_id": 1, "kind": "deal", "number": 1,
          "bullheads": '{"Ann": 5, "Bob": 3}', "hand": None, "cards": None,
@@ -80,6 +83,21 @@ ROWS: dict[str, list[dict[str, object]]] = {
                        "into_name": "José", "created_at": AT, "undone_at": AT}],
     "event_renames": [{"id": 1, "event_id": EVENT, "from_name": "Fien", "to_name": "Fiene",
                        "at": AT}],
+    "seasons": [{"id": SEASON, "created_at": AT, "name": "Kampioenschap", "per_event": 2,
+                 "per_entrants": None, "min_entrants": 4, "best": None, "scoring": "places",
+                 "key_hash": "2" * 64}],
+    "season_venues": [{"id": VENUE, "season_id": SEASON, "name": "De Kroeg",
+                       "key_hash": "3" * 64, "created_at": AT}],
+    "season_events": [{"event_id": EVENT, "season_id": SEASON, "venue_id": VENUE,
+                       "kind": "qualifier", "digest": None, "origin": None, "added_at": AT,
+                       "ended_at": None, "ended_seq": None, "entrants": 1}],
+    "season_players": [{"season_id": SEASON, "number": 1, "name": "Ann", "merged_into": None,
+                        "merged_at": None, "events": 1, "points": 0, "best": 0,
+                        "qualified_at": None, "qualified_order": None,
+                        "qualified_place": None}],
+    "season_names": [{"season_id": SEASON, "folded": "ann", "number": 1}],
+    "season_entrants": [{"event_id": EVENT, "name": "Ann", "season_id": SEASON, "number": 1,
+                         "rank": None, "points": None, "games": 0}],
 }
 
 
@@ -155,3 +173,49 @@ def test_the_app_answers_from_a_database_of_every_earlier_schema(tmp_path, versi
         assert client.get(f"/events/{EVENT}").status_code == 200
     if "series" in written:
         assert client.get(f"/series/{SERIES}").status_code == 200
+
+
+def test_the_spellings_of_season_numbers_are_written_by_todays_key(tmp_path):
+    """Before the season's key wrote ŋ and ĸ plainly, Ŋoŋo was kept as ŋoŋo: kept so,
+    a Nono at another venue would get a new number. Both spellings of one number become
+    one row; another number's spelling stays as it was."""
+    path = str(tmp_path / "seasons.sqlite")
+    version = next(number for number, script in enumerate(MIGRATIONS, 1)
+                   if "CREATE TABLE season_names" in script)
+    at_version(path, version)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO season_players (season_id, number, name) VALUES (?, 2, ?)",
+                     (SEASON, "Ŋoŋo"))
+        conn.executemany("INSERT INTO season_names (season_id, folded, number) VALUES (?, ?, ?)",
+                         [(SEASON, "ŋoŋo", 2), (SEASON, "nono", 2), (SEASON, "ĸaali", 2)])
+    conn = db.connect(path)
+    try:
+        kept = conn.execute("SELECT folded, number FROM season_names ORDER BY folded").fetchall()
+    finally:
+        conn.close()
+    assert [tuple(row) for row in kept] == [("ann", 1), ("kaali", 2), ("nono", 2)]
+    assert plain_key("Ŋoŋo") == "nono" and plain_key("ĸaali") == "kaali"
+
+
+@pytest.mark.parametrize(("note", "coded"), [
+    ("Clubavond · event round 1 · table 1", True),
+    ("Clubavond · toernooironde 1 · tafel 1", True),
+    ("Clubavond · Turnierrunde 1 · Tisch 1", True),
+    ("Clubavond · Turnierrunde 1 · Tisch 2", False),  # not where the game sits
+    ("Kroeg", False),  # typed over
+])
+def test_a_table_games_note_made_at_seating_is_worded_for_its_reader(tmp_path, note, coded):
+    """A table's game noted in the seating director's language before notes were coded:
+    exactly that sentence, in any of the site's languages, becomes the code, and the
+    sheet words it in the reader's language; any other note keeps its text."""
+    path = str(tmp_path / "notes.sqlite")
+    version = len(MIGRATIONS) - 1
+    at_version(path, version)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE games SET note = ?", (note,))
+    client = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "t"}).test_client()
+    for lang, worded in (("en", "Clubavond · event round 1 · table 1"),
+                         ("nl", "Clubavond · toernooironde 1 · tafel 1"),
+                         ("de", "Clubavond · Turnierrunde 1 · Tisch 1")):
+        answer = client.get(f"/api/v1/games/{GAME}?lang={lang}").get_json()
+        assert answer["note"] == (worded if coded else note), lang

@@ -1,5 +1,5 @@
 """A championship season's rules in the engine (``engine/season.py``, ``engine/names.py``
-``folded_key``): qualifying once with places passed down, the ranking and its
+``plain_key``): qualifying once with places passed down, the ranking and its
 tie-breaks, and names alike with and without marks. Worked examples checked by hand,
 then properties on random seasons (hypothesis)."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.names import folded_key, name_key
+from scorekeeper.engine.names import name_key, plain_key
 from scorekeeper.engine.season import (
     Qualifier,
     QualifyRule,
@@ -100,14 +100,14 @@ def test_shared_places_stay_exact_in_sixtieths():
     ("Zoë", "Zoe"), ("Jose\u0301", "José"),
 ])
 def test_names_with_and_without_marks_are_alike(one, other):
-    assert folded_key(one) == folded_key(other)
+    assert plain_key(one) == plain_key(other)
 
 
 @pytest.mark.parametrize(("one", "other"), [
     ("Müller", "Mueller"), ("Ann", "Anne"), ("Jan", "Jana"), ("Lea", "Léo"),
 ])
 def test_different_names_stay_different(one, other):
-    assert folded_key(one) != folded_key(other)
+    assert plain_key(one) != plain_key(other)
 
 
 # --- Properties ---
@@ -201,16 +201,16 @@ def without_marks(text: str) -> str:
 @settings(max_examples=400, deadline=None)
 @given(names)
 def test_folding_takes_every_mark_off_and_keeps_what_names_already_share(name):
-    assert folded_key(name) == folded_key(without_marks(name.casefold()))
-    assert folded_key(folded_key(name)) == folded_key(name)
-    assert folded_key(name.upper()) == folded_key(name.lower()) or (
+    assert plain_key(name) == plain_key(without_marks(name.casefold()))
+    assert plain_key(plain_key(name)) == plain_key(name)
+    assert plain_key(name.upper()) == plain_key(name.lower()) or (
         name_key(name.upper()) != name_key(name.lower()))
     assert not any(unicodedata.combining(c) for c in unicodedata.normalize(
-        "NFD", folded_key(name)))
+        "NFD", plain_key(name)))
 
 
 @settings(max_examples=200, deadline=None)
 @given(names, names)
 def test_names_equal_by_case_are_equal_folded(one, other):
     if name_key(one) == name_key(other):
-        assert folded_key(one) == folded_key(other)
+        assert plain_key(one) == plain_key(other)

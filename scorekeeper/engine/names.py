@@ -12,9 +12,10 @@ same rule (:func:`normal_name` with their own limit and refusal). Two names equa
 case folding are the same name; within one list, two names that look the same once
 compatibility forms are folded too ("Ａnn" and "Ann") are refused as one.
 
-What a player types to find their name (:func:`plain_key`) compares letters with and
-without marks alike, and the letters that carry their stroke or ligature inside them
-too: "sor" finds Søren, "luk" Łukasz, "strasse" Straße.
+What a player types to find their name, and a season's venues matching its players, go
+by :func:`plain_key`: letters with and without marks alike, and the letters that carry
+their stroke or ligature inside them too: "sor" finds Søren, "luk" Łukasz, "strasse"
+Straße, and Soren at one venue is Søren at another.
 
 >>> normal_name("  Jose\\u0301   van\\tDijk ")
 'José van Dijk'
@@ -49,7 +50,7 @@ from .errors import (
 )
 from .limits import MAX_NAME
 
-__all__ = ["distinct_names", "folded_key", "lookalike_key", "name_key", "normal_name",
+__all__ = ["distinct_names", "lookalike_key", "name_key", "normal_name",
            "plain_key", "plain_name", "refuse_controls"]
 
 #: Controls that are white space in a pasted list: tab, line feed, vertical tab, form
@@ -73,12 +74,14 @@ _IGNORABLE = (
     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 )
-#: Letters that keep a stroke, a bar or a ligature inside them (no decomposition takes
-#: it off), written with the plain letters a player types for them.
+#: Letters that carry their stroke, bar or ligature inside them (no decomposition takes
+#: it off), after case folding, written with the plain letters a player types for them:
+#: the Danish and Norwegian ø, the Polish ł, the Croatian đ, the Icelandic ð and þ, the
+#: ligatures æ and œ, the Turkish dotless ı, the Sami ŋ, the Greenlandic ĸ and a few more.
 _PLAIN_LETTERS = str.maketrans({
     "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "ŋ": "n",
-    "ƀ": "b", "ɨ": "i", "ʉ": "u", "æ": "ae", "œ": "oe", "þ": "th", "ĸ": "k",
-    "ß": "ss", "ς": "σ",
+    "ŀ": "l", "ƀ": "b", "ɨ": "i", "ʉ": "u", "æ": "ae", "œ": "oe", "þ": "th", "ĸ": "k",
+    "ß": "ss", "ſ": "s", "ς": "σ",
 })
 
 
@@ -192,49 +195,32 @@ def lookalike_key(name: str) -> str:
 
 
 def plain_key(text: str) -> str:
-    """What a typed search and a name are compared and sorted by: case folded, letters
-    without their marks (é, ü, å, ç, ş), the letters that keep a stroke or a ligature
-    written plainly (ø, ł, đ, æ, œ, þ), white space trimmed and made one space.
+    """What a name is known by whether or not its marks were typed: what a typed search
+    and a name are compared and sorted by, and what finds a player's season number at
+    another venue with its own keyboard (Søren is Soren, Łukasz is Lukasz, Groß is
+    Gross). Case folded, every mark that sits on a letter taken off (é, ü, å, ç, ş; a
+    mark that is a letter of its own, such as a Devanagari vowel sign, stays: names that
+    differ by one are different names), the letters that keep a stroke or a ligature
+    written plainly (ø, ł, đ, æ, œ, þ), white space trimmed and made one space, in NFC.
     ``static/js/engine/names.js`` ``plainKey`` is its twin (``tests/vectors/names.json``).
 
     >>> plain_key("Ødegård"), plain_key("ÆSIR Đorđe"), plain_key("Weiß ")
     ('odegard', 'aesir dorde', 'weiss')
-    """
-    folded = unicodedata.normalize("NFKD", plain_name(text).casefold())
-    bare = "".join(c for c in folded if not unicodedata.category(c).startswith("M"))
-    return " ".join(bare.translate(_PLAIN_LETTERS).split())
-
-
-#: Letters that carry their mark inside (no decomposition separates it) and what they are
-#: without it, after case folding: the Danish and Norwegian ø, the Polish ł, the Croatian
-#: đ, the Icelandic ð and þ, the ligatures æ and œ, the Turkish dotless ı, and a few more.
-_UNMARKED = str.maketrans({
-    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i",
-    "ħ": "h", "ŧ": "t", "ŀ": "l", "ƀ": "b", "ɨ": "i", "ʉ": "u", "ß": "ss", "ſ": "s",
-})
-
-
-def folded_key(name: str) -> str:
-    """What two names are compared by when a player may have typed them with or without
-    the marks on their letters (a championship's venues, each with its own keyboard):
-    :func:`name_key`, then every mark taken off its letter.
-
-    >>> folded_key("Søren") == folded_key("Soren"), folded_key("Łukasz") == folded_key("lukasz")
-    (True, True)
-    >>> folded_key("Müller") == folded_key("Muller"), folded_key("Müller") == folded_key("Mueller")
+    >>> plain_key("Müller") == plain_key("Muller"), plain_key("Müller") == plain_key("Mueller")
     (True, False)
-    >>> folded_key("Ann") == folded_key("Anne")
+    >>> plain_key("Ann") == plain_key("Anne")
     False
     """
-    text, before = plain_name(name), None
+    plain, before = plain_name(text), None
     # Folding, decomposing and taking marks off again until nothing changes: a
-    # compatibility form (𝐀, ﬁ) decomposes into letters that fold once more, and a mark
-    # standing alone leaves white space to trim.
-    while text != before:
-        before = text
-        decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNMARKED))
-        text = plain_name("".join(c for c in decomposed if not unicodedata.combining(c)))
-    return unicodedata.normalize("NFC", text)
+    # compatibility form (𝐀, ﬁ) decomposes into letters that fold once more, a letter
+    # with a mark on its stroke (ǿ) leaves a stroked one, and a mark standing alone
+    # leaves white space to trim.
+    while plain != before:
+        before = plain
+        decomposed = unicodedata.normalize("NFKD", plain.casefold().translate(_PLAIN_LETTERS))
+        plain = plain_name("".join(c for c in decomposed if not unicodedata.combining(c)))
+    return unicodedata.normalize("NFC", plain)
 
 
 def distinct_names(values: Iterable[object], limit: int = MAX_NAME,

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, has_request_context, jsonify, request, url_for
 from flask_babel import gettext
 
 from ..engine import errors
+from ..engine.errors import N_
 from ..engine.event_options import EVENING, EventOptions, options_of
 from ..engine.limits import MAX_CLIENT_ID
 from ..engine.settings import Settings
+from ..games.notes import CodedNote
 from ..web import device as devices
 from ..web import keys, security, throttle
 from ..web.db import get_db, transaction
@@ -143,10 +145,25 @@ def _seed(data: dict) -> int:
     return value
 
 
-def game_note(name: str, round_number: int, table: int) -> str:
-    """The note a table's game carries, in the director's language."""
-    return gettext("%(event)s · event round %(round)s · table %(table)s",
-                   event=name, round=round_number, table=table)
+#: The code of a table's game's note (``games/notes.py``).
+TABLE_NOTE = "event_table"
+
+
+def game_note(name: str, round_number: int, table: int) -> CodedNote:
+    """The note a table's game carries: its event, round and table, kept as fields and
+    worded where it is read (:func:`table_note`), not in the seating director's language."""
+    return CodedNote(TABLE_NOTE, {"event": name, "round": round_number, "table": table})
+
+
+def table_note(**fields: object) -> str:
+    """A table's game's note in the reader's language (outside a request, as a season
+    writing a qualifier's file, there is no reader: in English)."""
+    if not has_request_context():
+        return _TABLE_NOTE % fields
+    return gettext(_TABLE_NOTE, **fields)
+
+
+_TABLE_NOTE = N_("%(event)s · event round %(round)s · table %(table)s")
 
 
 def _directed(event_id: str) -> tuple[store.Event, str]:

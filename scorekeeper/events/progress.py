@@ -32,6 +32,7 @@ from ..engine.seating import draw_round, seat_round
 from ..engine.settings import whole
 from ..engine.standings import Standing, lots, standings
 from ..games import store as games
+from ..games.notes import CodedNote
 from ..web.db import transaction
 from . import store
 from .errors import (
@@ -60,8 +61,8 @@ from .errors import (
 )
 from .store import Event, SeatedTable, add_tables, must_load
 
-#: The note of a table's game: ``note(event name, round, table)``.
-Note = Callable[[str, int, int], str]
+#: The note of a table's game: ``note(event name, round, table)``, coded (``games/notes.py``).
+Note = Callable[[str, int, int], CodedNote]
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,14 @@ class TableState:
         """Its result is signed: at the table or by the director (who typed totals from
         paper signs them by typing them)."""
         return self.paper or self.seat.signed is not None
+
+    @property
+    def needs_reason(self) -> bool:
+        """A change to its result (re-opening it, replacing its game, typing its totals)
+        needs the director's reason: the event asks its tables to sign, and this one's
+        result is signed. The one place this is decided: the forms ask for a reason by
+        it, and :func:`checked_reason` refuses a change without one by it."""
+        return self.sign_off and self.signed
 
     @property
     def awaiting(self) -> bool:
@@ -410,8 +419,9 @@ def _closed(event: Event, table: SeatedTable) -> bool:
 
 def checked_reason(event: Event, table: SeatedTable, reason: object) -> str | None:
     """The reason the director gives for changing the result of ``table``: needed once
-    it is signed (totals typed from paper are the director's own sign), else unused."""
-    if not event.options.sign_off or (table.signed is None and table.paper is None):
+    it is signed (totals typed from paper are the director's own sign), else unused
+    (:attr:`TableState.needs_reason`; the seat alone decides it, so no game is loaded)."""
+    if not TableState(table, None, event.options.sign_off).needs_reason:
         return None
     text = " ".join(reason.split()) if isinstance(reason, str) else ""
     if not 0 < len(text) <= MAX_REASON:

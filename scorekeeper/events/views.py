@@ -437,7 +437,7 @@ def _confirm_replacing(event: store.Event, key: str, table: TableState):
         url_for("events.replace", event_id=event.id, number=table.seat.round,
                 table=table.seat.number),
         gettext("Yes, replace the game"),
-        reason=event.options.sign_off and (table.seat.signed is not None or table.paper))
+        reason=table.needs_reason)
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/replace/undo")
@@ -470,8 +470,7 @@ def totals(event_id: str, number: int, table: int):
         problem, status = gettext("Please check the form."), 400
     page = render_template("events/totals.html", event=event, seat=seat, form=form,
                            problem=problem, key=key, table=state,
-                           needs_reason=event.options.sign_off and (
-                               seat.signed is not None or seat.paper is not None))
+                           needs_reason=state.needs_reason)
     return security.keep_secret(make_response(page, status))
 
 

@@ -176,21 +176,34 @@ def tagged(response: Response, mark: tuple[int, str]) -> Response:
     return response
 
 
+def nothing_moved(mark: tuple[int, str]) -> bool:
+    """The asker's ``If-None-Match`` holds the game's tag as it stands (:func:`etag`), so
+    a 304 answers it: the one check of the game's JSON and of its view link.
+
+    A bare ``"<version>"`` is answered alike while the version holds. Today's scripts
+    (``static/js/sync.js``, ``static/js/view.js``) send back the server's own tag, but
+    earlier releases sent the bare version, and a phone keeps running the script its
+    service worker cached, or a page left open, until it loads a new one: such a phone
+    would otherwise get the whole game every 0.8 s. (It cannot see a database put back
+    from an older copy; the full tag can.)"""
+    asked = request.if_none_match
+    return asked.contains_weak(etag(mark)) or asked.contains_weak(str(mark[0]))
+
+
 @bp.get("/<game:game_id>")
 def show(game_id: str):
     """The game, tagged with its version and last entry's time. Asked again with
     ``If-None-Match`` holding that tag, it answers 304 after one read of the game's row
     and of its last entry: no log read, no replay (an open sheet asks every 0.8 s). A
     bare ``"<version>"``, the tag of earlier releases that open pages still send, is
-    answered alike while the version holds. Reading writes nothing: ``POST
+    answered alike while the version holds (:func:`nothing_moved`). Reading writes nothing: ``POST
     /games/<id>/keep`` lists a game on a phone."""
     db = get_db()
     if request.if_none_match:
         mark = store.mark_of(db, game_id)
         if mark is None:
             raise errors.NoSuchGame()
-        if (request.if_none_match.contains_weak(etag(mark))
-                or request.if_none_match.contains_weak(str(mark[0]))):
+        if nothing_moved(mark):
             return tagged(Response(status=304), mark)
     game = store.load(db, game_id)
     if game is None:

@@ -47,7 +47,6 @@ SHEET = {
     "no_more": N_("No deal can be added any more. Correcting a deal can re-open the game."),
     "no_more_kept": N_("No deal can be added any more."),
     "start": N_("No deal yet. Fewest bullheads leads."),
-    "fixed": N_("Deal %(played)s of %(fixed)s played."),
     "threshold": N_("The game ends when someone reaches %(threshold)s."),
     "virgin": N_("Virgin doubling is on."),
     "shape": N_("%(rows)s rows of at most %(most)s cards; %(hand_size)s cards in each hand."),
@@ -186,6 +185,9 @@ SHEET_PHONE = {
 #: Counted sentences: one form for 1, the other for more.
 PLURALS = {
     "deals": catalog.ngettext("%(num)s deal", "%(num)s deals"),
+    # The status (games/_status.html), counted by the game's fixed number of deals.
+    "fixed": catalog.ngettext("%(played)s of %(num)s deal played.",
+                              "%(played)s of %(num)s deals played."),
     "leading": catalog.ngettext(
         "Leading (fewest bullheads leads): %(names)s with %(total)s.",
         "Leading (fewest bullheads lead): %(names)s with %(total)s each."),
@@ -237,7 +239,7 @@ def start_catalog() -> Markup:
 def sheet_catalog() -> Markup:
     """The score sheet, whether the server drew it or the phone draws it."""
     return _page({**SHEET, **SHEET_PHONE},
-                 ("deals", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
+                 ("deals", "fixed", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
                  DEAL_REFUSALS)
 
 

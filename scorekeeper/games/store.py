@@ -53,7 +53,8 @@ from ..engine.game import replay as replay_log
 from ..engine.settings import GameVariant, Settings
 from ..web.db import transaction
 from ..web.security import new_token
-from . import summary
+from . import notes, summary
+from .notes import CodedNote
 
 MAX_SERIES = 50  #: games one evening ("new game, same players") lists at most
 
@@ -285,7 +286,8 @@ def _game(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
         )
     )
     settings = settings_of_row(row)
-    return Game(row["token"], row["created_at"], row["note"], settings, events,
+    return Game(row["token"], row["created_at"], notes.worded(row["note"], row["note_code"]),
+                settings, events,
                 replay(settings, events), row["client_id"], row["series"], row["id"],
                 row["view_token"])
 
@@ -354,18 +356,18 @@ def series_games(db: sqlite3.Connection, token: str) -> list[Game]:
     return [_game(db, r) for r in rows]
 
 
-def _insert_game(db: sqlite3.Connection, settings: Settings, note: str, created_at: str,
-                 client_id: str | None = None, series: str | None = None,
+def _insert_game(db: sqlite3.Connection, settings: Settings, note: str | CodedNote,
+                 created_at: str, client_id: str | None = None, series: str | None = None,
                  digest: str | None = None) -> tuple[int, str]:
     token = new_token()
     cursor = db.execute(
         "INSERT INTO games (created_at, players, threshold, fixed_deals, virgin_doubling,"
-        " variant, note, rows, takes_at, hand_size, client_id, token, series, digest,"
-        " view_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " variant, note, note_code, rows, takes_at, hand_size, client_id, token, series,"
+        " digest, view_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (created_at, dump(list(settings.players)), settings.threshold,
-         settings.fixed_deals, int(settings.virgin_doubling), settings.variant, note,
-         settings.rows, settings.takes_at, settings.hand_size, client_id, token, series,
-         digest, new_token()),
+         settings.fixed_deals, int(settings.virgin_doubling), settings.variant,
+         *notes.stored(note), settings.rows, settings.takes_at, settings.hand_size,
+         client_id, token, series, digest, new_token()),
     )
     row_id = int(cursor.lastrowid or 0)
     summary.save(db, row_id, replay_log(settings, []), created_at)
@@ -392,8 +394,10 @@ def _insert_event(db: sqlite3.Connection, game_id: int, event: StoredEvent) -> N
                    (game_id, event.number))
 
 
-def create_game(db: sqlite3.Connection, settings: Settings, note: str = "") -> str:
-    """Store a new game and answer its token."""
+def create_game(db: sqlite3.Connection, settings: Settings,
+                note: str | CodedNote = "") -> str:
+    """Store a new game and answer its token; a feature's note is coded
+    (:mod:`.notes`)."""
     with transaction(db):
         return _insert_game(db, settings, note, now())[1]
 
@@ -412,7 +416,8 @@ def next_game(db: sqlite3.Connection, token: str) -> str:
                            " ORDER BY id DESC LIMIT 1", (first, row["id"])).fetchone()
         if later is not None:
             return str(later["token"])
-        return _insert_game(db, settings_of_row(row), row["note"], now(), series=first)[1]
+        return _insert_game(db, settings_of_row(row), notes.of_row(row["note"], row["note_code"]),
+                            now(), series=first)[1]
 
 
 def start_game(db: sqlite3.Connection, settings: Settings, note: str,

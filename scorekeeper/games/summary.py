@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.game import GameState
 from ..engine.record import Line, half_up, lines_of
+from . import notes
 
 #: Games on one page of a list.
 PER_PAGE = 20
@@ -170,13 +171,15 @@ def _summaries(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[GameSumm
                                         f" winner = 1 AND game_id IN ({marks})"
                                         " ORDER BY game_id, seat", ids):
             winners.setdefault(game_id, []).append(name)
-    return [GameSummary(token, created_at, note, tuple(json.loads(players)), deals,
-                        bool(finished), tuple(winners.get(row_id, ())))
-            for row_id, token, created_at, note, players, deals, finished in rows]
+    return [GameSummary(token, created_at, notes.worded(note, note_code),
+                        tuple(json.loads(players)), deals, bool(finished),
+                        tuple(winners.get(row_id, ())))
+            for row_id, token, created_at, note, players, deals, finished, note_code in rows]
 
 
 #: What :func:`_summaries` reads, in this order.
-_COLUMNS = "g.id, g.token, g.created_at, g.note, g.players, g.deal_count, g.finished"
+_COLUMNS = ("g.id, g.token, g.created_at, g.note, g.players, g.deal_count, g.finished,"
+            " g.note_code")
 
 
 def games_page(db: sqlite3.Connection, device: str | None, page: int,

@@ -6,7 +6,7 @@ shared by it: the game's JSON answers ``view_url`` (:func:`.api.view_url`), a li
 token of its own, as unguessable (``<view:...>``, private like every secret address).
 ``GET /view/<view_id>`` is the one route that takes it: no form, no write, no address of
 the game's own on the page; a write to any address built from it finds no game. The
-page's script asks again while it is visible, with the version it shows (304 after one
+page's script asks again while it is visible, with the tag it last got (304 after one
 read of the game's row while nothing moved), and swaps in the sheet when it changed.
 """
 
@@ -16,7 +16,7 @@ from flask import Blueprint, abort, make_response, render_template, request
 
 from ..web.db import get_db
 from . import access, store
-from .api import etag, tagged
+from .api import nothing_moved, tagged
 from .chart import chart
 
 bp = Blueprint("games_view", __name__)
@@ -25,13 +25,13 @@ bp.record_once(access.add_converter)  # before any route names <view:...>
 
 @bp.get("/view/<view:view_id>")
 def view(view_id: str):
-    """The sheet to watch. Asked with ``If-None-Match`` holding the version it shows, it
-    answers 304 without reading the game's log while nothing changed."""
+    """The sheet to watch. Asked with ``If-None-Match`` holding the tag it last got (as
+    the game's JSON is, :func:`.api.nothing_moved`), it answers 304 without reading the
+    game's log while nothing changed."""
     db = get_db()
     if request.if_none_match:
         mark = store.view_mark_of(db, view_id)
-        if mark is not None and (request.if_none_match.contains_weak(etag(mark))
-                                 or request.if_none_match.contains_weak(str(mark[0]))):
+        if mark is not None and nothing_moved(mark):
             return tagged(make_response("", 304), mark)
     game = store.load_view(db, view_id)
     if game is None:

@@ -5,7 +5,7 @@ A player gets their number when they first enter an event of the season (a quali
 played here, a file's players when it is taken, a wild card of the final): the number
 they give, else the number their name has played under, the names compared with case
 folded and marks taken off their letters (Søren = Soren, Łukasz = Lukasz, Müller =
-Muller; ``engine/names.py`` :func:`folded_key`), else the next new number. Two players
+Muller; ``engine/names.py`` :func:`plain_key`), else the next new number. Two players
 of one event never share a number. The organiser merges two numbers of one person (never
 two that played in one event): the first one's results count for the second from then on.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..engine.names import folded_key, name_key
+from ..engine.names import name_key, plain_key
 from ..events.store import Event
 from ..web.db import transaction
 from . import standing, store
@@ -64,7 +64,7 @@ def follow_renames(db: sqlite3.Connection, season: Season, event: Event) -> None
         if rename.from_name in have and rename.to_name not in have:
             number = have.pop(rename.from_name)
             store.rename_entrant(db, season.id, event.id, rename.from_name, rename.to_name,
-                                 number, folded_key(rename.to_name))
+                                 number, plain_key(rename.to_name))
             have[rename.to_name] = number
 
 
@@ -79,7 +79,7 @@ def assign(db: sqlite3.Connection, season: Season, event: Event, strict: bool = 
     pending = [name for name in event.players if name not in have]
 
     def give(name: str, number: int) -> None:
-        store.add_entrant(db, season.id, event.id, name, number, folded_key(name))
+        store.add_entrant(db, season.id, event.id, name, number, plain_key(name))
         taken[number] = name
         pending.remove(name)
 
@@ -90,7 +90,7 @@ def assign(db: sqlite3.Connection, season: Season, event: Event, strict: bool = 
     for exact in (True, False):
         for name in list(pending):
             number = next((number for number, shown in store.numbers_named(
-                db, season.id, folded_key(name)) if number not in taken and (
+                db, season.id, plain_key(name)) if number not in taken and (
                     not exact or name_key(shown) == name_key(name))), None)
             if number is not None:
                 give(name, number)

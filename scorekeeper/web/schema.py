@@ -457,4 +457,33 @@ MIGRATIONS: list[str] = [
     CREATE INDEX season_entrants_ranked
         ON season_entrants (event_id, rank, number, points, games)
     """,
+    # The spellings that find a season number are made by the one key a player's search
+    # uses too (``engine/names.py`` ``plain_key``), which writes the Sami ŋ and the
+    # Greenlandic ĸ plainly as well: the spellings kept before are written the same way,
+    # so Ŋoŋo at one venue still finds the number Nono or Ŋoŋo played under at another.
+    """
+    UPDATE OR REPLACE season_names SET folded = replace(replace(folded, 'ŋ', 'n'), 'ĸ', 'k')
+        WHERE instr(folded, 'ŋ') > 0 OR instr(folded, 'ĸ') > 0
+    """,
+    # A game's note made by a feature is kept as a code and its fields (games/notes.py),
+    # worded where it is read in the reader's language: a club event's table's game was
+    # noted in the language of the director who seated it. The notes made so (the event's
+    # name, round and table, in English, Dutch or German, exactly) become coded; a note
+    # typed over, or an event renamed since, keeps its text.
+    """
+    ALTER TABLE games ADD COLUMN note_code TEXT;
+    UPDATE games SET note_code = (
+        SELECT json_object('code', 'event_table', 'fields', json_object(
+            'event', e.name, 'round', seat.round, 'table', seat.number))
+        FROM (SELECT event_id, round, number, game FROM event_tables UNION ALL
+              SELECT event_id, round, number, game FROM event_old_games) AS seat
+        JOIN events e ON e.id = seat.event_id
+        WHERE seat.game = games.token AND games.note IN (
+            e.name || ' · event round ' || seat.round || ' · table ' || seat.number,
+            e.name || ' · toernooironde ' || seat.round || ' · tafel ' || seat.number,
+            e.name || ' · Turnierrunde ' || seat.round || ' · Tisch ' || seat.number)
+        LIMIT 1)
+        WHERE note != '';
+    UPDATE games SET note = '' WHERE note_code IS NOT NULL
+    """,
 ]

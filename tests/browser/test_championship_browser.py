@@ -145,3 +145,62 @@ def test_a_qualifier_with_sign_off_and_a_knockout(browser: Browser, base_url: st
     for page in (director, entering, other):
         page.context.close()
     screen.close()
+
+
+def test_a_tables_sign_asks_only_on_the_sync_loops_round_trips(browser: Browser, base_url: str):
+    """The sign on a table's sheet asks for its part only after the sheet's sync loop got
+    the server's answer about the game: with the server out of reach while the browser
+    says it is online, the loop's looks at the game fail and the sign asks nothing (it
+    used to ask every 4 s on a clock of its own); once the server answers again, the
+    phone that entered the last deal sees the other phone's sign."""
+    director = phone(browser)
+    director.goto(f"{base_url}/events?lang=en")
+    director.fill("#name", "Clubavond met handtekening")
+    director.fill("#players", "\n".join(NAMES[:8]))
+    director.fill("#rounds", "1")
+    director.check("#end-1")
+    director.fill("#fixed_deals", "1")
+    director.locator(".championship > summary").click()
+    director.check("#sign_off")
+    director.get_by_role("button", name="Start the event").click()
+    director.get_by_role("button", name="Draw the tables of event round 1").click()
+    expect(director.locator("#round .event-table")).to_have_count(2)
+    sheet = director.locator("#table-1-1 a", has_text="Score sheet").get_attribute("href")
+    entering, other = phone(browser), phone(browser)
+    for player in (entering, other):
+        player.goto(f"{base_url}{sheet}?lang=en")
+    part = entering.locator("#table-sign")
+    part_url = part.get_attribute("data-url")
+    game_url = f"{base_url}/api/v1{sheet}"
+    asked: list[str] = []
+    entering.on("request", lambda request: asked.append(request.url))
+    enter_deal(entering, 1, DEAL)
+    expect(part).to_contain_text("This phone entered the last deal", timeout=15000)
+    # While it waits for its sign, the sign asks no more often than the loop looks.
+    with entering.expect_request(lambda request: request.url.startswith(
+            f"{base_url}{part_url}")):
+        pass
+    assert 0 < asked.count(f"{base_url}{part_url}") <= asked.count(game_url)
+
+    # The server out of reach, the browser online: the loop's looks fail, backing off
+    # (1, 2, 4 s: the fourth failure comes 7 s after the first), and the sign asks nothing.
+    server = re.compile(re.escape(base_url) + ".*")
+    entering.context.route(server, lambda route: route.abort())
+    with entering.expect_event("requestfailed", lambda r: r.url.startswith(game_url)):
+        pass
+    asked.clear()
+    for _ in range(3):
+        with entering.expect_event("requestfailed", timeout=15000,
+                                   predicate=lambda r: r.url.startswith(game_url)):
+            pass
+    other.locator("#sign-button").click()
+    expect(other.locator("#table-sign")).to_contain_text("Signed at the table.")
+    assert asked.count(game_url) >= 3 and f"{base_url}{part_url}" not in asked, asked
+    expect(part).to_contain_text("This phone entered the last deal")
+
+    # The server answers again: the loop's next answer brings the sign.
+    entering.context.unroute(server)
+    expect(part).to_contain_text("Signed at the table.", timeout=15000)
+    fits(entering)
+    for page in (director, entering, other):
+        page.context.close()

@@ -1,5 +1,6 @@
 """Write ``tests/vectors/names.json``: what a typed search and a player's name are compared
-and sorted by (:func:`scorekeeper.engine.names.plain_key`).
+and sorted by, and what a season matches its players by across venues
+(:func:`scorekeeper.engine.names.plain_key`).
 
 Run from the repository root (``make vectors`` does)::
 
@@ -35,6 +36,11 @@ TEXTS = (
     "  Jan  de\tVries ", "ΟΔΟΣ", "Ιωάννης", "Jiří Dvořák", "李雷", "ﬁne", "Ａnn", "Ōtsuka",
     "Nguyễn Thị", "Håkon", "Ŋoŋo", "Ħal", "Ŧomas", "Ƀ", "ŀl", "Ĳssel", "Ǆemal", "Ångström",
     "José Álvarez", "jose alvarez", "", "   ", "x",
+    # Marks that are letters of their own stay (Kiran, Karan), a compatibility letter
+    # folds once more, a stroked letter with a mark on it, Hangul composed again, a
+    # Greek final sigma, a lone mark, Vietnamese with two marks on one letter.
+    "किरण", "करण", "𝐀nn", "Ǿrsted", "한국", "ΣΟΦΟΣ", "σοφος", "\u0301 Ann", "ᵑo", "Ŀ",
+    "Trần Hưng Đạo", "ſimon", "Ann\u0085Bo",
 )
 
 

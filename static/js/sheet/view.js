@@ -43,7 +43,7 @@ function leadLines(state, closed) {
 /** How this game is played: its end, the house rule, a postscript shape, the variant. */
 function rulesLine(settings, played) {
   const rules = [settings.fixed_deals
-    ? say("fixed", { played, fixed: settings.fixed_deals })
+    ? plural("fixed", settings.fixed_deals, { played })
     : say("threshold", { threshold: settings.threshold })];
   if (settings.virgin_doubling) rules.push(say("virgin"));
   if (settings.rows !== ROWS || settings.takes_at !== TAKES_AT || settings.hand_size !== HAND_SIZE) {
