@@ -70,9 +70,9 @@ export function startSync({ urls, lang, watched = () => null, changed = () => {}
     if (key && visible()) {
       await poll(net, key, changed);
       // The server answered this round's look at the open game: what the page shows of
-      // the game besides its sheet (a club table's sign, pages/event-sign.js) asks now, on this
-      // round trip, rather than on a clock of its own that runs on while the server is
-      // out of reach.
+      // the game besides its sheet (a club table's sign, pages/event-sign.js) asks now,
+      // on this round trip, rather than on a clock of its own that runs on while the
+      // server is out of reach.
       document.dispatchEvent(new CustomEvent("sync:answered", { detail: { key } }));
     }
   }
