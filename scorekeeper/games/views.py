@@ -50,6 +50,8 @@ bp.add_app_template_global(open_list, "games_open_list")
 bp.add_app_template_global(handover.qr_svg, "qr_svg")  # a hand-over's QR code
 bp.add_app_template_global(handover.drawn, "qr_drawn")  # the sheet's, from its data
 bp.add_app_template_global(listed.listed, "listed_games")
+# Every page runs the phone's sync loop (static/js/pwa.js): where it writes to.
+bp.add_app_template_global(offline.urls, "sync_urls")
 bp.add_app_template_filter(listed.game_date, "game_date")
 bp.add_app_template_filter(listed.names, "names")
 

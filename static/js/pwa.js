@@ -1,7 +1,8 @@
 // Installs the service worker (the site opens without a connection; it keeps public pages
 // only, one copy per language), tells it the language this page is in (so a page opened
 // offline later is in the language the player chose, even if no page has yet passed
-// through the worker), and says plainly when a page is the copy saved on this phone.
+// through the worker), says plainly when a page is the copy saved on this phone, and runs
+// the sync loop, so what the phone keeps reaches the server from any page.
 
 const script = document.querySelector("script[data-pwa]");
 
@@ -38,7 +39,22 @@ function showOffline() {
   note.hidden = false;
 }
 
+/** Entries kept on this phone go to the server from every page of the site, not only from
+ * a sheet: a deal saved on a bad line lands while the players read the rules. A page
+ * whose script runs the loop itself (a sheet) joins this one (game/sync.js). */
+async function syncFromEveryPage() {
+  if (!script?.dataset.urls || !("indexedDB" in window)) return;
+  const [{ NAME }, { startSync }] = await Promise.all(
+    [import("./game/storage.js"), import("./game/sync.js")]);
+  // Looking makes no database for a visitor who never kept a game (where the browser can
+  // tell without opening one).
+  const known = await indexedDB.databases?.().catch(() => null);
+  if (known && !known.some((database) => database.name === NAME)) return;
+  startSync({ urls: JSON.parse(script.dataset.urls), lang: document.documentElement.lang });
+}
+
 register();
 showOffline();
+syncFromEveryPage();
 window.addEventListener("online", showOffline);
 window.addEventListener("offline", showOffline);

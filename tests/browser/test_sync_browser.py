@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 from tests.browser.deals import enter_deal
 from tests.browser.phone import (
     controlled,
+    deals,
+    kept_game,
     looked,
     new_game,
     saved,
@@ -127,6 +129,32 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
         ("deal", 1, lost[0])]
     assert server_game(page, base_url, game_id)["totals"] == {"Ann": 8, "Bob": 4, "Cas": 2}
     phone.close()
+
+
+def test_a_deal_kept_unreachable_reaches_the_server_from_any_page_of_the_site(
+        page: Page, context: BrowserContext, base_url: str):
+    """The sheet closed with a deal waiting: the rules page, opened once the server can be
+    reached again, sends it (the sync runs on every page, not only on a sheet)."""
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    open_kept(page, base_url, game_id)
+    unreachable(context, base_url)
+    enter_deal(page, 1, (8, 4, 2))
+    expect(page.locator("#sync-state")).to_have_text(WAITING)
+    page.close()
+    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    assert deals(page, base_url, game_id) == []  # only the phone has it
+
+    rules = context.new_page()
+    rules.goto(f"{base_url}/rules?lang=en")
+    expect(rules.locator("#sheet-data")).to_have_count(0)  # no sheet, no loop of its own
+    for _ in range(100):
+        if deals(rules, base_url, game_id):
+            break
+        rules.wait_for_timeout(100)
+    landed = deals(rules, base_url, game_id)
+    assert [(d["number"], d["bullheads"]) for d in landed] == [
+        (1, {"Ann": 8, "Bob": 4, "Cas": 2})]
+    assert [e["state"] for e in kept_game(rules, game_id)["pending"]] in ([], ["sent"])
 
 
 @pytest.fixture

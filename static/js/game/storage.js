@@ -8,7 +8,8 @@
 
 import { upgrade } from "./record.js";
 
-const NAME = "scorekeeper-games";
+/** The database's name: a page that finds none knows this phone keeps no game. */
+export const NAME = "scorekeeper-games";
 const VERSION = 1;
 const STORE = "games";
 const channel = "BroadcastChannel" in globalThis ? new BroadcastChannel(NAME) : null;

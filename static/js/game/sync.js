@@ -41,65 +41,83 @@ const problemOf = (answer) => ({
   error: answer.data?.error ?? "",
 });
 
+/** The page's one loop: every page runs it (static/js/pwa.js), a sheet follows it. */
+let running = null;
+
 /**
- * Start syncing. ``urls``: the sheet data's addresses; ``lang``: the page's language (the
+ * Start syncing, or join the loop this page already runs. ``urls``: the addresses the phone
+ * writes to (games/offline.py ``urls``, on every page); ``lang``: the page's language (the
  * server's sentences come in it); ``watched()`` the key of the game on screen, if any;
- * ``changed(key)`` runs after the sync changed a game. Answers {kick()}.
+ * ``changed(key)`` runs after the sync changed a game. A page's second call (its sheet,
+ * after pwa.js started the loop) hands the loop these two. Answers {kick()}.
  */
-export function startSync({ urls, lang, watched = () => null, changed = () => {} }) {
-  const net = network(urls, lang);
-  let wake = null;
-  let failures = 0;
-  // Whether to look through every kept game for entries to send: at the start, after a
-  // kick (this page changed a game), a failure, another tab's change, and while the last
-  // look found some. Otherwise a round reads only the game on screen, so its cost does
-  // not grow with the games this phone has kept.
-  let scan = true;
-  const visible = () => document.visibilityState === "visible";
+export function startSync({ urls, lang, watched, changed }) {
+  if (running) return running.follow({ watched, changed });
+  running = loopOf(network(urls, lang));
+  return running.follow({ watched, changed });
+}
 
-  async function round() {
-    if (scan) {
-      scan = false;
-      for (const record of await allGames()) {
-        if (record.id !== null && !nextToSend(record)) continue;
-        scan = true; // sent now, or not (another tab holds it): look again next round
-        await pushLocked(net, record.key, changed);
-      }
-    }
-    const key = watched();
-    if (key && visible()) {
-      await poll(net, key, changed);
-      // The server answered this round's look at the open game: what the page shows of
-      // the game besides its sheet (a club table's sign, pages/event-sign.js) asks now,
-      // on this round trip, rather than on a clock of its own that runs on while the
-      // server is out of reach.
-      document.dispatchEvent(new CustomEvent("sync:answered", { detail: { key } }));
+const visible = () => document.visibilityState === "visible";
+
+/** One round: every kept game with entries to send (while ``sync.scan`` says to look),
+ * then the game on screen. */
+async function round(sync) {
+  if (sync.scan) {
+    sync.scan = false;
+    for (const record of await allGames()) {
+      if (record.id !== null && !nextToSend(record)) continue;
+      sync.scan = true; // sent now, or not (another tab holds it): look again next round
+      await pushLocked(sync.net, record.key, sync.changed);
     }
   }
-
-  async function loop() {
-    for (;;) {
-      const started = Date.now();
-      try {
-        await round();
-        failures = 0;
-      } catch {
-        failures += 1; // the entries wait: the next round tries again, a little later
-        scan = true;
-      }
-      const every = watched() && visible() ? POLL : IDLE; // from one start to the next
-      const pause = failures ? Math.min(MOST, 1000 * 2 ** (failures - 1))
-        : Math.max(0, every - (Date.now() - started));
-      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, pause); });
-    }
+  const key = sync.watched();
+  if (key && visible()) {
+    await poll(sync.net, key, sync.changed);
+    // The server answered this round's look at the open game: what the page shows of
+    // the game besides its sheet (a club table's sign, pages/event-sign.js) asks now,
+    // on this round trip, rather than on a clock of its own that runs on while the
+    // server is out of reach.
+    document.dispatchEvent(new CustomEvent("sync:answered", { detail: { key } }));
   }
+}
 
-  const kick = () => { failures = 0; scan = true; wake?.(); };
-  listen(() => { scan = true; });
+async function loop(sync) {
+  for (;;) {
+    const started = Date.now();
+    try {
+      await round(sync);
+      sync.failures = 0;
+    } catch {
+      sync.failures += 1; // the entries wait: the next round tries again, a little later
+      sync.scan = true;
+    }
+    const every = sync.watched() && visible() ? POLL : IDLE; // from one start to the next
+    const pause = sync.failures ? Math.min(MOST, 1000 * 2 ** (sync.failures - 1))
+      : Math.max(0, every - (Date.now() - started));
+    await new Promise((resolve) => { sync.wake = resolve; setTimeout(resolve, pause); });
+  }
+}
+
+function loopOf(net) {
+  // ``scan``: whether to look through every kept game for entries to send: at the start,
+  // after a kick (this page changed a game), a failure, another tab's change, and while
+  // the last look found some. Otherwise a round reads only the game on screen, so its
+  // cost does not grow with the games this phone has kept.
+  const sync = {
+    net, watched: () => null, changed: () => {}, wake: null, failures: 0, scan: true,
+  };
+  const kick = () => { sync.failures = 0; sync.scan = true; sync.wake?.(); };
+  function follow(given) {
+    sync.watched = given.watched ?? sync.watched;
+    sync.changed = given.changed ?? sync.changed;
+    kick();
+    return { kick, follow };
+  }
+  listen(() => { sync.scan = true; });
   document.addEventListener("visibilitychange", () => { if (visible()) kick(); });
   window.addEventListener("online", kick);
-  loop();
-  return { kick };
+  loop(sync);
+  return { kick, follow };
 }
 
 /** The requests of one page: a CSRF token fetched once (again when it expired), timeouts. */
