@@ -16,7 +16,6 @@ from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
-from scorekeeper.web import workers
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -106,22 +105,15 @@ EXIT_GRACE = 60
 _EXIT_STATUS = pytest.StashKey[int]()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def no_worker_outlives_the_run():
-    """The PDF workers the tests' apps started end with the run (a pool left to the
-    interpreter's exit waits for a worker still laying out a PDF nobody asked for)."""
-    yield
-    workers.stop()
-
-
 def pytest_sessionfinish(session, exitstatus):
     session.config.stash[_EXIT_STATUS] = int(exitstatus)
 
 
 def pytest_unconfigure(config):
-    """Should anything still keep the interpreter alive once the run has reported (a
-    thread, a child process), say what, with every thread's stack, and end with the
-    run's own status: a run that has said its result is not left to a CI's timeout."""
+    """Should anything still keep the interpreter alive once the run has reported, say
+    what, with every thread's stack, and end with the run's own status: a run that has
+    said its result is not left to a CI's timeout. (Seen: the PDF workers' pool, which
+    the interpreter's exit waits for, once waited without end for its manager thread.)"""
     status = config.stash.get(_EXIT_STATUS, 1)
 
     def watch() -> None:
@@ -129,6 +121,8 @@ def pytest_unconfigure(config):
         print(f"\nThe run reported {EXIT_GRACE} s ago, but something keeps it alive:",
               file=sys.stderr, flush=True)
         faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
         os._exit(status)
 
     threading.Thread(target=watch, name="exit watch", daemon=True).start()

@@ -115,20 +115,20 @@ def _forget(workers: int, pool: ProcessPoolExecutor) -> None:
 
 
 def stop() -> None:
-    """End every worker now, with what it was making (a server's or a test run's end:
-    nobody waits for those answers any more). Left to the interpreter's exit, a pool
-    waits for its workers, and a worker at its lower priority may lay out a PDF for long
-    on a busy machine. The next heavy request, if any, starts a new pool."""
+    """End every worker now, with what it was making (a server's end: nobody waits for
+    those answers any more), and wait for none of them: a worker at its lower priority
+    may be laying out a PDF for long on a busy machine. The next heavy request, if any,
+    starts a new pool."""
     with _pools_lock:
         pools = list(_pools.values())
         _pools.clear()
     for pool in pools:
         # The executor has no public way to end its processes before Python 3.14
-        # (terminate_workers); its own shutdown then finds them gone and returns.
+        # (terminate_workers).
         processes = getattr(pool, "_processes", None) or {}
         for process in list(processes.values()):
             process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Gate:
