@@ -103,6 +103,32 @@ def drawn_svg(code: dict) -> str:
             f'<path stroke="#000" d="{code["path"]}"/></svg>')
 
 
+def test_the_box_comes_where_a_phone_learns_it_and_not_with_each_deal(client, csrf_headers):
+    """The phone learns the box when the server names its game (created, or the evening's
+    next game) or asks for the game by token; a deal's answer, the hot path of an
+    evening, makes no QR code."""
+    created = client.post("/api/v1/games", json={"players": ["Ann", "Bob", "Cas"]},
+                          headers=csrf_headers).get_json()
+    game_id = created["id"]
+    assert created["handover"]["link"] == f"http://localhost/games/{game_id}"
+    deal = {"bullheads": {"Ann": 70, "Bob": 0, "Cas": 3}}
+    written = client.post(f"/api/v1/games/{game_id}/deals", json=deal, headers=csrf_headers)
+    assert written.status_code == 201 and "handover" not in written.get_json()
+    assert written.get_json()["finished"] is True
+    corrected = client.put(f"/api/v1/games/{game_id}/deals/1",
+                            json={"bullheads": {"Ann": 70, "Bob": 1, "Cas": 3}},
+                            headers=csrf_headers)
+    assert corrected.status_code == 200 and "handover" not in corrected.get_json()
+    refused = client.post(f"/api/v1/games/{game_id}/deals", json=deal, headers=csrf_headers)
+    assert refused.status_code == 409 and "handover" not in refused.get_json()
+    shown = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert shown["handover"]["link"] == f"http://localhost/games/{game_id}"
+    following = client.post(f"/api/v1/games/{game_id}/same-players",
+                            headers=csrf_headers).get_json()
+    assert following["id"] != game_id
+    assert following["handover"]["link"] == f"http://localhost/games/{following['id']}"
+
+
 def test_the_shell_holds_the_box_hidden_and_empty(client):
     """The sheet drawn offline has the box's words and markup from the server, and no
     values: the phone fills in the link and the QR codes it keeps."""

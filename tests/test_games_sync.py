@@ -33,7 +33,10 @@ class Phone:
                                 headers={**self.headers, **headers}, **kwargs)
 
     def game(self, game_id: str) -> dict:
-        return self.client.get(f"/api/v1/games/{game_id}").get_json()
+        """The game as a write answers it: what GET answers, less the hand-over box."""
+        shown = self.client.get(f"/api/v1/games/{game_id}").get_json()
+        assert shown.pop("handover")["link"] == f"http://localhost/games/{game_id}"
+        return shown
 
 
 @pytest.fixture

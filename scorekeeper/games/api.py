@@ -49,7 +49,8 @@ def handover_json(game: store.Game) -> dict:
 
 
 def game_json(game: store.Game) -> dict:
-    """The game object of docs/api.md (Games, The game object)."""
+    """The game object of docs/api.md (Games, The game object), as every write answers it:
+    without the hand-over box, whose QR codes a deal's answer does not need."""
     state = game.state
     changes = game.last_changes()
     deals = [
@@ -80,8 +81,13 @@ def game_json(game: store.Game) -> dict:
         "restorable": state.restorable,
         "version": game.version,
         "view_url": view_url(game),
-        "handover": handover_json(game),
     }
+
+
+def handed_json(game: store.Game) -> dict:
+    """:func:`game_json` with the hand-over box: the answers a phone learns the box from
+    (the game created, the evening's next game, the game asked for by its token)."""
+    return {**game_json(game), "handover": handover_json(game)}
 
 
 @bp.errorhandler(RulesError)
@@ -157,7 +163,7 @@ def create():
     else:  # a game started offline: sent again, it answers the game stored the first time
         game_id, created = store.start_game(db, settings, note.strip(), client_id)
     access.grant(db, game_id)  # started on this phone: one of its games
-    return jsonify(game_json(store.load(db, game_id))), 201 if created else 200
+    return jsonify(handed_json(store.load(db, game_id))), 201 if created else 200
 
 
 def etag(mark: tuple[int, str]) -> str:
@@ -208,7 +214,7 @@ def show(game_id: str):
     game = store.load(db, game_id)
     if game is None:
         raise errors.NoSuchGame()
-    return tagged(jsonify(game_json(game)), game.mark)
+    return tagged(jsonify(handed_json(game)), game.mark)
 
 
 #: A deal's per-player parts; ``cards`` holds lists.

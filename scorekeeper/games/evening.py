@@ -20,7 +20,7 @@ from ..engine.game import GameState
 from ..engine.record import half_up
 from ..web.db import get_db
 from . import access, offline, store
-from .api import game_json
+from .api import handed_json
 from .forms import ConfirmForm
 
 bp = Blueprint("games_evening", __name__)
@@ -106,7 +106,7 @@ def same_players_api(game_id: str):
     phone that sends it again, or two phones that both ask, end up at one game."""
     token = store.next_game(get_db(), game_id)  # NoSuchGame (404) for no such game
     access.grant(get_db(), token)
-    return jsonify(game_json(store.load(get_db(), token)))
+    return jsonify(handed_json(store.load(get_db(), token)))
 
 
 @bp.get("/games/offline/evening")
