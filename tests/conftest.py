@@ -16,6 +16,12 @@ from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
+from scorekeeper.web import workers
+
+# The test apps make their PDFs in the serving thread: a pool of worker processes in the
+# test run's own process is one more thing its exit waits for. Tests about the workers
+# name HEAVY_WORKERS; a server started as `python -m scorekeeper` keeps the default.
+workers.WORKERS = 0
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

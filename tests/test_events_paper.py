@@ -170,7 +170,8 @@ def test_the_same_standings_are_laid_out_once_however_many_ask_at_once(tmp_path)
     layouts = tmp_path / "layouts"
     layouts.write_text("")
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite"),
-                      "SECRET_KEY": "test", "LAYOUTS": str(layouts), "HEAVY_QUEUE": 3})
+                      "SECRET_KEY": "test", "LAYOUTS": str(layouts), "HEAVY_WORKERS": 1,
+                      "HEAVY_QUEUE": 3})
     app.extensions["heavy"] = Gate(app, counting_app)
     client = app.test_client()
     event, seated, headers = _seated_event(client, count=12)
