@@ -59,7 +59,7 @@ test: system-deps-test $(BIN)/.test-installed compile-translations ## Run the wh
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/mypy
 	node --test tests/js/
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 lint: $(BIN)/.test-installed ## Ruff, and mypy --strict on the engine
 	$(BIN)/ruff check scorekeeper tests benchmarks
