@@ -257,6 +257,43 @@ def test_an_event_from_before_keys_is_claimed_by_the_browser_that_started_it(cli
     assert again.status_code == 409
 
 
+def test_starting_or_claiming_an_event_from_the_page_is_one_commit(client, app):
+    """The event, its director's device and the history's first line are written
+    together: a crash between them can no longer leave an event without its "create"
+    line, nor a key given whose device is not numbered."""
+    statements = []
+
+    @app.before_request
+    def trace():
+        get_db().set_trace_callback(statements.append)
+
+    @app.teardown_request
+    def untrace(_exc):
+        get_db().set_trace_callback(None)
+
+    token = read_csrf_token(client, "/events")
+    statements.clear()
+    answer = client.post("/events", data={
+        "csrf_token": token, "name": "Eén keer", "players": "\n".join(NAMES[:8]),
+        "rounds": "2", "end": "threshold", "threshold": "66"})
+    assert answer.status_code == 302
+    assert statements.count("BEGIN IMMEDIATE") == 1 and statements.count("COMMIT") == 1
+    base = answer.headers["Location"].split("/director/")[0]
+    with app.app_context():
+        db = get_db()
+        event_id = base.rsplit("/", 1)[1]
+        history = db.execute("SELECT h.act, d.number FROM event_history h JOIN"
+                             " event_devices d ON d.event_id = h.event_id AND d.device ="
+                             " h.device WHERE h.event_id = ?", (event_id,)).fetchall()
+        assert [tuple(row) for row in history] == [("create", 1)]
+        db.execute("UPDATE events SET director_hash = NULL")
+    client.delete_cookie("director", path=base)
+    statements.clear()
+    claimed = client.post(base + "/claim", data={"csrf_token": token})
+    assert claimed.status_code == 302
+    assert statements.count("BEGIN IMMEDIATE") == 1 and statements.count("COMMIT") == 1
+
+
 # --- A table's game belongs to the event ---------------------------------------------------
 
 

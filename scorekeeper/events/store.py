@@ -520,9 +520,11 @@ def kept_game(db: sqlite3.Connection, token: str) -> sqlite3.Row | None:
 
 def device_number(db: sqlite3.Connection, event_id: str, device: str) -> int:
     """The number of a director's device in this event: 1, 2, ... in the order they took
-    the key (registered the first time it is asked for)."""
-    number = _number_of(db, event_id, device)
-    return number if number is not None else _register(db, event_id, device)
+    the key (registered the first time it is asked for). Read and registered in one
+    transaction: two requests of one new device would otherwise both register it."""
+    with transaction(db):
+        number = _number_of(db, event_id, device)
+        return number if number is not None else _register(db, event_id, device)
 
 
 def _number_of(db: sqlite3.Connection, event_id: str, device: str) -> int | None:

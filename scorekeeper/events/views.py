@@ -27,7 +27,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..engine.errors import RulesError
 from ..engine.names import plain_key
 from ..web import keys, security, throttle
-from ..web.db import get_db
+from ..web.db import get_db, transaction
 from ..web.errors import describe, http_error
 from ..web.jsonio import parse_json
 from . import checks, director, joining, present, progress, season_link, store, transfer
@@ -74,12 +74,13 @@ def _remember_in_session(event_id: str) -> None:
 def _make_director(event_id: str, key: str, response: Response, device: str | None = None,
                    act: str | None = "director") -> Response:
     """This browser directs the event from now on (its device numbered in the event, and
-    ``act`` written in the event's history)."""
+    ``act`` written in the event's history), in one transaction, or in the caller's."""
     device = device or director.new_device()
     db = get_db()
-    store.device_number(db, event_id, device)
-    if act is not None:
-        store.log(db, event_id, device, act)
+    with transaction(db):
+        store.device_number(db, event_id, device)
+        if act is not None:
+            store.log(db, event_id, device, act)
     _remember_in_session(event_id)
     return director.remember(response, event_id, key, device)
 
@@ -116,14 +117,15 @@ def index():
             name, players, rounds, settings = form.values(players)
             options = event_options(form.option_fields(scoring_chosen=plan is None),
                                     len(players), plan)
-            event_id, key = store_new(name, players, rounds, checks.new_seed(), settings,
-                                      numbers, form.series.data or None, plan, options,
-                                      device=None)
+            # The event, its director's device and its history's first line: one commit.
+            with transaction(get_db()):
+                event_id, key = store_new(name, players, rounds, checks.new_seed(),
+                                          settings, numbers, form.series.data or None,
+                                          plan, options, device=None)
+                return _make_director(event_id, key, _to_director(event_id, key, new=1),
+                                      act="create")
         except RulesError as exc:
             problem = describe(exc)
-        else:
-            return _make_director(event_id, key, _to_director(event_id, key, new=1),
-                                  act="create")
     elif request.method == "POST":
         problem = (gettext("The list of players is longer than %(limit)s characters, more "
                            "than 200 names need.", limit=format_number(PLAYERS_TEXT))
@@ -482,9 +484,10 @@ def claim(event_id: str):
     if event_id not in session.get("events", []) or not SeatForm().validate_on_submit():
         raise director.DirectorOnly(event=event.name)
     key = keys.new_key()
-    if not store.claim(get_db(), event_id, keys.key_hash(key)):
-        raise EventHasDirector()
-    return _make_director(event_id, key, _to_director(event_id, key, new=1))
+    with transaction(get_db()):  # the key given and its device numbered: one commit
+        if not store.claim(get_db(), event_id, keys.key_hash(key)):
+            raise EventHasDirector()
+        return _make_director(event_id, key, _to_director(event_id, key, new=1))
 
 
 @bp.get("/events/<event_id>/export.json")
