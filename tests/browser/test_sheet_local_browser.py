@@ -108,6 +108,9 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     saved(page)
     second = page.url.rsplit("/", 1)[1]
     first = next(r["id"] for r in kept(page) if r["id"] != second)
+    # The second game followed the first into its evening's new name, the first's token.
+    assert sorted((r["id"], r["evening"]) for r in kept(page)) == sorted(
+        [(first, first), (second, first)])
     assert server_game(page, base_url, second)["totals"] == {"Ann": 24, "Bob": 0, "Cas": 18}
     page.goto(f"{base_url}/games/{first}?lang=en")
     saved(page)

@@ -103,6 +103,39 @@ export async function update(key, change) {
   return record;
 }
 
+/**
+ * ``update(key, change)`` where ``change`` may give the game its evening's new name (the
+ * server's token): every other game whose evening was named by ``key`` follows it, in the
+ * same transaction, so a tab closed halfway never leaves an evening split in two.
+ */
+export async function updateEvening(key, change) {
+  const followers = [];
+  const record = await inStore("readwrite", (store, keep) => {
+    const asked = store.get(key);
+    asked.onsuccess = () => {
+      if (!asked.result) return;
+      const record = read(asked.result);
+      change(record);
+      store.put(record);
+      keep(record);
+      const walk = store.openCursor();
+      walk.onsuccess = () => {
+        const at = walk.result;
+        if (!at) return;
+        const other = read(at.value);
+        if (other.key !== key && other.evening === key) {
+          other.evening = record.evening;
+          at.update(other);
+          followers.push(other.key);
+        }
+        at.continue();
+      };
+    };
+  });
+  if (record) [key, ...followers].forEach(told);
+  return record;
+}
+
 /** Forget record ``key``. */
 export async function removeGame(key) {
   await inStore("readwrite", (store) => store.delete(key));

@@ -7,7 +7,7 @@
 
 import { address } from "./addresses.js";
 import { acknowledge, adopt, nextToSend, settle } from "./record.js";
-import { allGames, getGame, listen, update } from "./storage.js";
+import { allGames, getGame, listen, update, updateEvening } from "./storage.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
 const POLL = 800; // ms from one look at the open game to the next while its page is visible
@@ -225,14 +225,11 @@ async function create(net, record, changed) {
 /** The server's token for game ``key`` (and its view link and hand-over box, from ``data``,
  * the game's JSON); the games of its evening learn the token too. */
 async function named(key, data) {
-  const record = await update(key, (r) => {
+  await updateEvening(key, (r) => {
     Object.assign(r, { id: data.id, created_at: data.created_at, start: null,
       view: data.view_url ?? null, handover: data.handover ?? null });
     if (r.evening === r.key) r.evening = data.id;
   });
-  for (const other of await allGames()) {
-    if (other.evening === key) await update(other.key, (r) => { r.evening = record.evening; });
-  }
 }
 
 /** The server's whole log of game ``key``, adopted; answers whether it was. */
