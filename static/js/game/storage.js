@@ -56,6 +56,26 @@ export const findGame = async (id) => read(
   await inStore("readonly", (store) => store.index("id").get(id)));
 
 /**
+ * The record of the server's game ``record.id`` and false, or ``record`` kept as new and
+ * true when there is none: one transaction, so of two tabs opening one game for the first
+ * time, the second never writes over what the first has entered meanwhile.
+ */
+export async function findOrKeep(record) {
+  let added = false;
+  const kept = await inStore("readwrite", (store, keep) => {
+    const asked = store.index("id").get(record.id);
+    asked.onsuccess = () => {
+      if (asked.result) return keep(asked.result);
+      store.add(record);
+      added = true;
+      keep(record);
+    };
+  });
+  if (added) told(record.key);
+  return [read(kept), added];
+}
+
+/**
  * The game a page's address names: the one kept under the key after its "#" (when
  * ``isKey(key)``), else the server's game whose token ``token`` (a pattern, the token its
  * first group) finds in the path; null when this phone keeps neither.

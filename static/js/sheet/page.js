@@ -14,7 +14,7 @@ import {
 } from "../game/record.js";
 import { wireHandover } from "./handover.js";
 import {
-  findGame, gameAt, getGame, listen, persist, putGame, removeGame, update,
+  findOrKeep, gameAt, getGame, listen, persist, removeGame, update,
 } from "../game/storage.js";
 import {
   bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
@@ -42,8 +42,8 @@ const current = () => (page.drawn?.record === page.record ? page.drawn.view : vi
 async function load() {
   const served = data.game;
   if (served) {
-    const kept = await findGame(served.id);
-    if (!kept) return putGame(fromServer(served));
+    const [kept, added] = await findOrKeep(fromServer(served));
+    if (added) return kept;
     const known = {
       keeping: served.keeping ?? null, view: served.view_url ?? null,
       handover: served.handover ?? null,
