@@ -8,7 +8,6 @@ bounds of a deal in every shape and deck, and the end of a game.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 from pathlib import Path
@@ -18,13 +17,9 @@ import pytest
 from scorekeeper.engine.deal import make_entry, score_deal
 from scorekeeper.engine.settings import make_settings
 from tests.conftest import require_node
+from tests.vectors import make_deal_vectors as vectors
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "make_deal_vectors", ROOT / "tests" / "vectors" / "make_deal_vectors.py")
-assert _spec and _spec.loader
-vectors = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(vectors)
 
 
 def test_committed_file_is_what_the_engine_gives_now():

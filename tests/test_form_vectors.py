@@ -4,16 +4,9 @@ form makes of each share link now; tests/js/check-form.test.mjs holds the phone'
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "make_form_vectors", ROOT / "tests" / "vectors" / "make_form_vectors.py")
-assert _spec and _spec.loader
-vectors = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(vectors)
+from tests.vectors import make_form_vectors as vectors
 
 
 def test_the_generator_writes_exactly_the_committed_file():

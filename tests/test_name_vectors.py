@@ -4,19 +4,10 @@ twin (static/js/engine/names.js) to the same file."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from scorekeeper.engine.names import plain_key
-
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "make_name_vectors", ROOT / "tests" / "vectors" / "make_name_vectors.py")
-assert _spec and _spec.loader
-vectors = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(vectors)
+from tests.vectors import make_name_vectors as vectors
 
 
 def test_the_generator_writes_exactly_the_committed_file():

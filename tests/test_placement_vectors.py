@@ -7,7 +7,6 @@ the two engines cannot drift apart. Regenerate them after a deliberate engine ch
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from conftest import refusal
 from scorekeeper.check.request import answer, parse
 from scorekeeper.engine import RulesError
 from scorekeeper.web.errors import refusal_fields
+from tests.vectors import make_placement_vectors as generator
 
 HERE = Path(__file__).resolve().parent
 VECTORS = HERE / "vectors" / "placement"
@@ -107,10 +107,6 @@ def test_the_shapes_refusals_cover_both_bounds_of_both_numbers():
 
 
 def test_the_generator_writes_exactly_the_committed_files():
-    spec = importlib.util.spec_from_file_location("placement_vector_generator", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    generator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generator)
     files = generator.cases_by_file()
     assert tuple(files) == FILES
     assert sorted(path.name for path in VECTORS.glob("*.json")) == sorted(

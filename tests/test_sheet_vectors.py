@@ -8,19 +8,14 @@ then ``tests/js/sheet-twins.test.mjs`` shows whether the phone's code followed.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 from pathlib import Path
 
 from tests.conftest import require_node
+from tests.vectors import make_sheet_vectors as vectors
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "make_sheet_vectors", ROOT / "tests" / "vectors" / "make_sheet_vectors.py")
-assert _spec and _spec.loader
-vectors = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(vectors)
 
 
 def test_committed_file_is_what_the_server_makes_now():
