@@ -56,6 +56,25 @@ def forget(path: str) -> None:
         _migrated.discard(path)
 
 
+def statements(script: str) -> Iterator[str]:
+    """The SQL statements of a migration's ``script``, each whole: a ``;`` inside a text
+    or a trigger's body does not end one (SQLite's own test, ``complete_statement``).
+
+    >>> for statement in statements("INSERT INTO t VALUES ('a;b');\\nCREATE TRIGGER x"
+    ...                             " AFTER INSERT ON t BEGIN DELETE FROM u; END;\\n"):
+    ...     print(statement)
+    INSERT INTO t VALUES ('a;b');
+    CREATE TRIGGER x AFTER INSERT ON t BEGIN DELETE FROM u; END;
+    """
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \t\n;"):
+                yield part.strip()
+            part = ""
+
+
 def migrate(conn: sqlite3.Connection) -> int:
     """Apply every migration the database has not seen yet; return the new version."""
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
@@ -64,7 +83,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in filter(str.strip, script.split(";")):
+            for statement in statements(script):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number:d}")
             conn.execute("COMMIT")
