@@ -103,22 +103,25 @@ export async function putGame(record) {
   return record;
 }
 
+/** Record ``key`` altered by ``change`` and put back in ``store``; ``done(record)`` after. */
+function changeIn(store, key, change, done) {
+  const asked = store.get(key);
+  asked.onsuccess = () => {
+    if (!asked.result) return;
+    const record = read(asked.result);
+    change(record);
+    store.put(record);
+    done(record);
+  };
+}
+
 /**
  * Read record ``key``, let ``change`` (no awaits in it) alter it, and write it back, in one
  * transaction: two tabs changing one game never undo each other. Answers the record as
  * written, or undefined when there is none.
  */
 export async function update(key, change) {
-  const record = await inStore("readwrite", (store, keep) => {
-    const asked = store.get(key);
-    asked.onsuccess = () => {
-      if (!asked.result) return;
-      const record = read(asked.result);
-      change(record);
-      store.put(record);
-      keep(record);
-    };
-  });
+  const record = await inStore("readwrite", (store, keep) => changeIn(store, key, change, keep));
   if (record) told(key);
   return record;
 }
@@ -130,28 +133,21 @@ export async function update(key, change) {
  */
 export async function updateEvening(key, change) {
   const followers = [];
-  const record = await inStore("readwrite", (store, keep) => {
-    const asked = store.get(key);
-    asked.onsuccess = () => {
-      if (!asked.result) return;
-      const record = read(asked.result);
-      change(record);
-      store.put(record);
-      keep(record);
-      const walk = store.openCursor();
-      walk.onsuccess = () => {
-        const at = walk.result;
-        if (!at) return;
-        const other = read(at.value);
-        if (other.key !== key && other.evening === key) {
-          other.evening = record.evening;
-          at.update(other);
-          followers.push(other.key);
-        }
-        at.continue();
-      };
+  const record = await inStore("readwrite", (store, keep) => changeIn(store, key, change, (record) => {
+    keep(record);
+    const walk = store.openCursor();
+    walk.onsuccess = () => {
+      const at = walk.result;
+      if (!at) return;
+      const other = read(at.value);
+      if (other.key !== key && other.evening === key) {
+        other.evening = record.evening;
+        at.update(other);
+        followers.push(other.key);
+      }
+      at.continue();
     };
-  });
+  }));
   if (record) [key, ...followers].forEach(told);
   return record;
 }
