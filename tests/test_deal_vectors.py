@@ -1,4 +1,5 @@
-"""The committed deal vectors are what the engine scores now, and engine/deal.js agrees with them.
+"""The committed deal vectors are what the engine scores now (``tests/js/deal.test.mjs``,
+run by ``make test`` beside pytest, holds engine/deal.js to the same file).
 
 ``tests/vectors/deals.json`` is regenerated in memory here: a changed scoring rule makes
 this test fail until the file is written again (and the diff shows which deals moved),
@@ -9,17 +10,12 @@ bounds of a deal in every shape and deck, and the end of a game.
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.engine.deal import make_entry, score_deal
 from scorekeeper.engine.settings import make_settings
-from tests.conftest import require_node
 from tests.vectors import make_deal_vectors as vectors
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_file_is_what_the_engine_gives_now():
@@ -100,9 +96,3 @@ def test_the_file_holds_the_cases_checked_by_hand():
 def test_bounds_checked_by_hand(players, variant, shape, lower, upper):
     settings = make_settings(list(vectors.NAMES[:players]), variant=variant, **shape)
     assert (settings.lower_bound, settings.bound) == (lower, upper)
-
-
-def test_deal_js_scores_every_case_like_the_engine():
-    run = subprocess.run([require_node(), "--test", str(ROOT / "tests" / "js" / "deal.test.mjs")],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stdout + run.stderr

@@ -1,5 +1,5 @@
-"""The committed sheet vectors are what the server's chart, files and evening make now, and
-the browser's twins agree with them.
+"""The committed sheet vectors are what the server's chart, files and evening make now;
+``make test`` runs the Node tests that hold the browser's twins to them.
 
 ``tests/vectors/sheet.json`` is regenerated in memory here: a changed chart, CSV, backup,
 BG Stats play or evening sum makes this test fail until the file is written again, and
@@ -9,13 +9,8 @@ then ``tests/js/sheet-twins.test.mjs`` shows whether the phone's code followed.
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
-from tests.conftest import require_node
 from tests.vectors import make_sheet_vectors as vectors
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_file_is_what_the_server_makes_now():
@@ -32,10 +27,3 @@ def test_the_file_holds_what_the_twins_must_match():
     assert all(f["csv"]["nl"]["text"].startswith("\ufeff") for f in files)
     assert {e.get("half", {}).get("nl") for e in document["evenings"]} >= {"11,3"}
     assert any(c["chart"]["threshold_y"] is None for c in document["charts"])
-
-
-def test_the_browsers_twins_agree():
-    for name in ("sheet-twins.test.mjs", "game-log.test.mjs"):
-        run = subprocess.run([require_node(), "--test", str(ROOT / "tests" / "js" / name)],
-                             capture_output=True, text=True, timeout=60)
-        assert run.returncode == 0, run.stdout + run.stderr
