@@ -7,15 +7,18 @@ classic script written by the export. Every test runs with the browser offline.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import create_app
 from scorekeeper.rules.examples import EXAMPLES
 from scorekeeper.rules.export import freeze_rules
+from tests.browser.regions import assert_same, regions
 
 #: What each language's page says (as the catalogs translate the live checker's sentences).
 WORDS = {
@@ -192,3 +195,55 @@ def test_phone_layout_language_switch_and_more_players(offline: Page, site):
     page.locator(".lang-switch").get_by_role("link", name="NL").tap()
     expect(page).to_have_url(re.compile(r"/nl/checker/index\.html\?r1=12"))
     expect(page.locator(f"{RESULT} .step")).to_have_count(1)
+
+
+#: Turns that use every part of the drawing: rule 2 on both sides (Professional), rule 3
+#: in a shape of the postscript, rule 4 with rows as cheap, a shared take of twins
+#: (Double), a tie settled later in the turn too, and refusals from the form and the
+#: engine. (tests/test_check_page.py holds the drawing itself to the server's on every
+#: kind of turn; this holds the exported page's wiring: its address, catalog and styles.)
+ANSWERS = [
+    "variant=professional&r1=10&r2=30&r3=50&r4=70&player=Ann&card=25&player=Bob&card=55",
+    "rows=3&takes_at=5&r1=12,14,15,21&r2=37&r3=43&player=Ann&card=26&player=Bob&card=44",
+    "r1=12&r2=13&r3=14&r4=16&player=Ann&card=3",
+    "variant=double&r1=10,12&r2=19,20&r3=30&r4=40&player=Ann&card=5&player=Bob&card=5",
+    "variant=professional&r1=10&r2=30&r3=50&r4=70&player=Ann&card=20&player=Bob&card=40",
+    "r1=abc&r2=1&r3=2&r4=3&card=4",
+    "r1=1,2,3,4,5,6&r2=7&r3=8&r4=9&card=10",
+]
+#: The answer's section, and a refusal's sentence: where each page shows them.
+SERVER = {"result": "#result > .result", "error": '[data-part="error"] > .errors'}
+EXPORTED = {"result": "#result > .result", "error": "#result > .errors"}
+
+
+@pytest.fixture(scope="module")
+def readers(browser: Browser) -> Iterator[dict[str, Page]]:
+    """The live page read with scripts off, the exported one offline (file://)."""
+    contexts = [browser.new_context(java_script_enabled=False),
+                browser.new_context(viewport={"width": 360, "height": 740})]
+    contexts[1].set_offline(True)
+    yield {"server": contexts[0].new_page(), "exported": contexts[1].new_page()}
+    for context in contexts:
+        context.close()
+
+
+def drawn_at(page: Page, address: str, where: dict[str, str], base: str) -> dict:
+    """The page's answer and refusal, its own address written as ``PAGE`` (each page's
+    links start with its own address)."""
+    page.goto(address)
+    read = regions(page, tuple(where.values()))
+    found = {part: read[selector] for part, selector in where.items()}
+    return json.loads(json.dumps(found).replace(base, "PAGE"))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_exported_checker_draws_every_answer_as_the_live_server_does(
+        readers, site, base_url: str, lang: str):
+    exported_page = checker(site, lang)
+    for query in ANSWERS:
+        server = drawn_at(readers["server"], f"{base_url}/check?lang={lang}&{query}", SERVER,
+                          f"{base_url}/check")
+        exported = drawn_at(readers["exported"], f"{exported_page}?{query}", EXPORTED,
+                            exported_page)
+        assert server["result"] or server["error"], query
+        assert_same(exported, server, ("result", "error"))
