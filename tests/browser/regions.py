@@ -11,6 +11,9 @@ out, and the attributes a test names (a script's own hooks).
 
 from __future__ import annotations
 
+import difflib
+import json
+
 from playwright.sync_api import Page
 
 READ = """([selectors, ignoredNames]) => {
@@ -50,9 +53,17 @@ def regions(page: Page, selectors: tuple[str, ...], ignored: tuple[str, ...] = (
     return page.evaluate(READ, [list(selectors), list(ignored)])
 
 
+def _diff(server: object, phone: object) -> str:
+    lines = [json.dumps(side, indent=1, ensure_ascii=False).splitlines()
+             for side in (server, phone)]
+    return "\n".join(difflib.unified_diff(*lines, "server", "phone", n=2, lineterm=""))
+
+
 def assert_same(phone: dict, server: dict, selectors: tuple[str, ...]) -> None:
-    """Region by region: the text first (the clearer failure), then the whole skeleton."""
+    """Region by region: the text first (the clearer failure), then the whole skeleton;
+    a failure shows where the phone's drawing differs from the server's."""
     for selector in selectors:
         text = (phone[selector] or [None])[0], (server[selector] or [None])[0]
-        assert text[0] == text[1], f"{selector}: text"
-        assert phone[selector] == server[selector], f"{selector}: markup"
+        assert text[0] == text[1], f"{selector}: text\n{_diff(text[1], text[0])}"
+        assert phone[selector] == server[selector], (
+            f"{selector}: markup\n{_diff(server[selector], phone[selector])}")

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.phone import token, until_kept
+from tests.browser.phone import build, until_kept
 from tests.browser.regions import assert_same
 from tests.browser.regions import regions as read_regions
 
@@ -78,32 +78,6 @@ HOOKS = ("data-correct", "data-number")
 def regions(page: Page) -> dict[str, list | None]:
     """Each region's text as a reader sees it and its skeleton."""
     return read_regions(page, REGIONS, HOOKS)
-
-
-def build(page: Page, base_url: str, players: list[str], settings: dict,
-          steps: list[tuple]) -> str:
-    """The game, through the JSON interface, as another phone would have played it."""
-    headers = {"X-CSRFToken": token(page, base_url)}
-    answer = page.request.post(f"{base_url}/api/v1/games", headers=headers,
-                               data={"players": players, **settings})
-    assert answer.status == 201, answer.text()
-    game = f"{base_url}/api/v1/games/{answer.json()['id']}"
-    number = 0
-    for step in steps:
-        if step[0] in ("deal", "hand"):
-            number += 1
-            data = {"number": number, "bullheads": dict(zip(players, step[1], strict=True))}
-            if step[0] == "hand":
-                data["hand"] = dict(zip(players, step[2], strict=True))
-            done = page.request.post(f"{game}/deals", headers=headers, data=data)
-        elif step[0] == "correct":
-            done = page.request.put(f"{game}/deals/{step[1]}", headers=headers,
-                                    data={"bullheads": dict(zip(players, step[2], strict=True))})
-        else:
-            done = page.request.delete(f"{game}/deals/{step[1]}", headers=headers)
-            number -= 1
-        assert done.ok, done.text()
-    return answer.json()["id"]
 
 
 @pytest.fixture(scope="module")
