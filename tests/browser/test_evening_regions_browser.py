@@ -24,13 +24,15 @@ from tests.browser.regions import assert_same, regions
 
 LANGUAGES = ("en", "nl", "de")
 #: The page's regions: all of the evening (heading, sums, games, the next game's button),
-#: and the note shown instead when the phone does not keep the game.
-REGIONS = ("#evening", "#not-kept")
+#: the button alone (shown only once the evening's last game has ended), and the note
+#: shown instead when the phone does not keep the game.
+REGIONS = ("#evening", "#evening-next", "#not-kept")
 #: The shell's mark, which tells the script to draw (the server's page has nothing to draw).
 HOOKS = ("data-shell",)
 
 #: Each evening: its games, in order, each its players, settings and deals (the next game
 #: is "new game, same players" of the one before), and the game whose evening is opened.
+#: (Ended, by the bullheads: the last game of "one game, ended" and of the fixed deals.)
 EVENINGS: dict[str, tuple[list[tuple[list[str], dict, list[tuple]]], int]] = {
     "one game, ended": ([
         (["Ann", "Bob", "Cas"], {"threshold": 20}, [("deal", (5, 9, 12)), ("deal", (3, 12, 10))]),
@@ -113,4 +115,6 @@ def test_the_phone_draws_the_evening_as_the_server_does(
     phone = phones(readers["phone"], base_url, game_id, language)
     assert server["#evening"][0], "the server's page shows no evening"
     assert 'data-shell' not in str(server), "the server's page is not the shell"
+    ended = evening in ("one game, ended", "fixed deals, a half to round")
+    assert (server["#evening-next"][0] is not None) == ended, "the next game's button"
     assert_same(phone, server, REGIONS)
