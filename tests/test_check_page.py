@@ -318,7 +318,9 @@ def test_the_shape_of_the_table_comes_from_the_link_and_stays_in_it(client):
     assert "rows=" not in old.split("data-share=")[1][:200]
 
 
-# The phone's renderer (static/js/check/offline.js) against the server, text for text.
+# The phone's renderer (static/js/check/offline.js, drawing with check/result.js) against
+# the server's page, in three languages: text, links and the markup's skeleton, over every
+# kind of turn and refusal (the exported site's checker answers through the same module).
 PARITY = [EXAMPLE, RULE4, RULE4 + "&take=&take=4", TIE, TIE + "&place=2-left",
           "variant=double&r1=10,11,12,13,14&r2=16,18,18,20&r3=50&r4=70&player=Ann&card=15"
           "&player=Bob&card=15",
@@ -398,7 +400,8 @@ def test_the_phone_words_every_answer_as_the_server_does(client):
             body = client.get(f"/check?lang={lang}&{query}").get_data(as_text=True)
             catalog = re.search(r'id="catalog">(.*?)</script>', body, re.S).group(1)
             part = body.split('data-part="result" tabindex="-1">')[1].split("<form ")[0]
-            result = part[:part.rfind("</section>") + len("</section>")] if "</section>" in part else ""
+            end = part.rfind("</section>")  # the result's own section, whole
+            result = part[:end + len("</section>")] if end >= 0 else ""
             error = re.search(r'<div data-part="error">(.*?)</div>', body, re.S).group(1)
             cases.append({"query": query, "catalog": json.loads(catalog), "result": result,
                           "error": plain(error)})
