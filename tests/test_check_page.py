@@ -6,6 +6,7 @@ import html
 import json
 import re
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -317,7 +318,9 @@ def test_the_shape_of_the_table_comes_from_the_link_and_stays_in_it(client):
     assert "rows=" not in old.split("data-share=")[1][:200]
 
 
-# The phone's renderer (static/js/check/offline.js) against the server, text for text.
+# The phone's renderer (static/js/check/offline.js, drawing with check/result.js) against
+# the server's page, in three languages: text, links and the markup's skeleton, over every
+# kind of turn and refusal (the exported site's checker answers through the same module).
 PARITY = [EXAMPLE, RULE4, RULE4 + "&take=&take=4", TIE, TIE + "&place=2-left",
           "variant=double&r1=10,11,12,13,14&r2=16,18,18,20&r3=50&r4=70&player=Ann&card=15"
           "&player=Bob&card=15",
@@ -330,6 +333,14 @@ PARITY = [EXAMPLE, RULE4, RULE4 + "&take=&take=4", TIE, TIE + "&place=2-left",
           "rows=5&takes_at=7&r1=1,2,3,4,5,6&r2=37&r3=43&r4=50&r5=90&card=7&card=44",
           "max_card=44&r1=1&r2=2&r3=3&r4=4&card=44&card=9&card=10&card=11",
           "r1=12&r2=37&r3=43&r4=58&player=%3Cb%3E%26amp;&card=14&player=__proto__&card=44",
+          # Rule 3 in the booklet's shape, and rule 4 with one and with three rows as cheap.
+          "r1=1,2,3,4,5&r2=37&r3=43&r4=58&player=Ann&card=6&player=Bob&card=40",
+          "r1=12&r2=13&r3=20&r4=30&player=Ann&card=3",
+          "r1=12&r2=13&r3=14&r4=16&player=Ann&card=3",
+          # A tie that a later card of the turn ties again, on either choice; the Tactics
+          # deck counted by its players.
+          "variant=professional&r1=10&r2=30&r3=50&r4=70&player=Ann&card=20&player=Bob&card=40",
+          "deck=tactics&r1=1&r2=2&r3=3&r4=4&player=Ann&card=9&player=Bob&card=10",
           *BAD_LINKS]
 RENDER = """import { answerOffline } from %s;
 import { catalogOf } from %s;
@@ -343,13 +354,54 @@ def plain(fragment: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
 
 
+class _Skeleton(HTMLParser):
+    """An HTML fragment as a tree ``[name, {attribute: value}, *children]``: every element
+    and attribute (classes sorted), text with its spaces folded (a no-break space is a
+    character of its own), the spaces between elements (which only the template's
+    indentation puts there) left out."""
+
+    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source", "col"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root: list = ["#fragment", {}]
+        self.open = [self.root]
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attributes = {name: " ".join(sorted((value or "").split())) if name == "class"
+                      else value or "" for name, value in attrs}
+        element = [tag, attributes]
+        self.open[-1].append(element)
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag) -> None:
+        assert self.open[-1][0] == tag, f"</{tag}> closes <{self.open[-1][0]}>"
+        self.open.pop()
+
+    def handle_data(self, data) -> None:
+        text = re.sub(r"[ \t\r\n\f]+", " ", data).strip(" ")  # a no-break space is kept
+        if text:
+            self.open[-1].append(text)
+
+
+def skeleton(fragment: str) -> list:
+    parser = _Skeleton()
+    parser.feed(fragment)
+    parser.close()
+    assert len(parser.open) == 1, "an element is left open"
+    return parser.root
+
+
 def test_the_phone_words_every_answer_as_the_server_does(client):
     cases = []
     for lang in ("en", "nl", "de"):
         for query in PARITY:
             body = client.get(f"/check?lang={lang}&{query}").get_data(as_text=True)
             catalog = re.search(r'id="catalog">(.*?)</script>', body, re.S).group(1)
-            result = body.split('data-part="result" tabindex="-1">')[1].split("<form ")[0]
+            part = body.split('data-part="result" tabindex="-1">')[1].split("<form ")[0]
+            end = part.rfind("</section>")  # the result's own section, whole
+            result = part[:end + len("</section>")] if end >= 0 else ""
             error = re.search(r'<div data-part="error">(.*?)</div>', body, re.S).group(1)
             cases.append({"query": query, "catalog": json.loads(catalog), "result": result,
                           "error": plain(error)})
@@ -363,6 +415,7 @@ def test_the_phone_words_every_answer_as_the_server_does(client):
     for case, phone in zip(cases, json.loads(out), strict=True):
         where = case["query"][:80]
         assert plain(phone.get("html", "")) == plain(case["result"]), where
+        assert skeleton(phone.get("html", "")) == skeleton(case["result"]), where
         hrefs = [[html.unescape(href) for href in links.findall(part)]
                  for part in (phone.get("html", ""), case["result"])]
         assert hrefs[0] == hrefs[1], where

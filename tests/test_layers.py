@@ -27,10 +27,11 @@ FEATURES = ("games", "check", "tournament", "rules", "events", "series", "season
 #: A feature built on another one: club events seat tables that each play an ordinary
 #: game, so ``events`` may use the games feature's store; a club's series gathers events
 #: (and their games' records), so ``series`` may use both; a championship season gathers
-#: events from many venues as a series does, so ``seasons`` may use all three. Nothing
-#: imports series or seasons.
+#: events from many venues as a series does, so ``seasons`` may use all three. The rules'
+#: exported site carries the checker answering without a server, in the live checker's
+#: words, so ``rules`` may use ``check``. Nothing imports series or seasons.
 BUILDS_ON = {"events": {"games"}, "series": {"events", "games"},
-             "seasons": {"events", "series", "games"}}
+             "seasons": {"events", "series", "games"}, "rules": {"check"}}
 WEB_FRAMEWORKS = ("flask", "flask_babel", "flask_wtf", "flask_frozen", "werkzeug", "wtforms",
                   "jinja2")
 #: The application factory may import every feature: wiring them is its job.

@@ -1,8 +1,8 @@
-"""The phone's sheet words nothing anew: every sentence of ``games/offline.py``'s
+"""The phone's sheet and evening word nothing anew: every sentence of ``games/offline.py``'s
 ``SHEET`` is a msgid the server's sheet says too (its templates, as Babel extracts them
-for the catalogs, and its CSV file), and what only the phone says (``SHEET_PHONE``) is
-none of them, so a sentence the server drops or rewords cannot live on in the phone's
-copy."""
+for the catalogs, and its CSV file), every sentence of its ``EVENING`` one the evening's
+page says, and what only the phone says (``SHEET_PHONE``) is none of them, so a sentence
+the server drops or rewords cannot live on in the phone's copy."""
 
 from __future__ import annotations
 
@@ -42,11 +42,11 @@ def msgids(method: str, path: Path) -> set[str]:
     return found
 
 
-def servers_sentences() -> set[str]:
+def servers_sentences(pages: tuple[str, ...] = PAGES, python: tuple[str, ...] = PYTHON) -> set[str]:
     said = set()
-    for name in templates(*PAGES):
+    for name in templates(*pages):
         said |= msgids("jinja2", TEMPLATES / name)
-    for path in PYTHON:
+    for path in python:
         said |= msgids("python", ROOT / path)
     return said
 
@@ -74,3 +74,11 @@ def test_the_counted_sentences_of_the_sheet_are_the_servers():
     said = servers_sentences()
     for key in ("leading", "empty", "empty_virgin", "empty_yes"):
         assert set(offline.PLURALS[key]) <= said, key
+
+
+def test_every_sentence_of_the_phones_evening_is_one_the_evenings_page_says():
+    said = servers_sentences(("games/evening.html",), ())
+    assert "Per deal" in said and "Game %(number)s" in said  # the extraction reads the page
+    invented = {key: str(text) for key, text in offline.EVENING.items() if str(text) not in said}
+    assert invented == {}
+    assert set(offline.PLURALS["deals"]) <= said  # the games' counted deals

@@ -90,6 +90,10 @@ def test_exported_checker_page_is_in_its_language_and_loads_classic_scripts(
                                    r"</script>", html, re.S).group(1))
     assert {f"rule_heading_{n}" for n in (1, 2, 3, 4)} <= set(catalog["sentences"])
     assert [form.count("%(num)s") for form in catalog["plurals"]["bullheads"]] == [1, 1]
+    # The exported checker says nothing of its own: its catalog is the live checker's.
+    live = runner.app.test_client().get(f"/check?lang={lang}").get_data(as_text=True)
+    assert catalog == json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
+                                           r"</script>", live, re.S).group(1))
     rules = (destination / lang / "rules/index.html").read_text(encoding="utf-8")
     assert re.findall(r'<script defer src="([^"]+)"', rules) == [f"../../static/{RULES_SCRIPT}"]
     assert 'type="module"' not in rules and 'id="catalog"' in rules
@@ -178,12 +182,14 @@ def test_bundle_is_a_classic_script_without_module_syntax():
     script = bundle_script(ROOT / "static", CHECKER_SCRIPT, ENGINE_EXPORTS)
     assert not re.search(r"^\s*(import|export)\b", script, re.M)
     assert "globalThis.SixNimmtEngine = Object.freeze(" in script
-    # Every module of the placement engine is in, each once, dependencies before their users, and
-    # the checker's own script last.
+    # Every module of the placement engine is in, each once, dependencies before their users,
+    # with the live checker's answering without a server (its form reading and its drawing),
+    # and the checker's own script last.
     order = re.findall(r"^// ---- static/(\S+)$", script, re.M)
     placement = [f"js/engine/{name}.js" for name in (
         "cards", "checks", "errors", "limits", "parse", "placement", "pyish", "table", "turn")]
-    assert sorted(order) == sorted({*placement, "js/shared/catalog.js", CHECKER_SCRIPT})
+    live = [f"js/check/{name}.js" for name in ("form", "offline", "result")]
+    assert sorted(order) == sorted({*placement, *live, "js/shared/catalog.js", CHECKER_SCRIPT})
     assert order[-1] == CHECKER_SCRIPT and order.index("js/engine/cards.js") < order.index(
         "js/engine/table.js")
     assert order.index("js/engine/placement.js") < order.index(CHECKER_SCRIPT)

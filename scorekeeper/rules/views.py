@@ -8,7 +8,9 @@ runs wholly in the browser on the engine bundled by :func:`.export.bundle_script
 exists only while the site is exported. The outline and anchors are in :mod:`.sections`.
 
 The examples' try-it links reach the live checker by its endpoint name (``check.page``)
-and its query format, never by an import: the reference builds on ``engine`` and ``web``.
+and its query format. The exported checker is the live checker answering without a
+server, so it takes the live checker's catalog and variants (:mod:`..check`): the one
+thing the reference builds on besides ``engine`` and ``web``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import force_locale, lazy_gettext
 
+from ..check.form import FORM_REFUSALS, VARIANTS
+from ..check.strings import page_catalog
 from ..engine import BULLHEADS, MAX_CARD
 from ..web import catalog
 from ..web.fields import whole_number
@@ -26,15 +30,11 @@ from ..web.workers import heavy
 from . import aid
 from .examples import EXAMPLES, checker_query, row_bullheads
 from .export import CHECKER_SCRIPT, RULES_SCRIPT
-from .offline import checker_catalog
 from .sections import LEVELS, READINGS, SECTIONS, TITLES, toc
 
 __all__ = ["READINGS", "SECTIONS", "bp", "lookup"]
 
 bp = Blueprint("rules", __name__)
-
-#: Variants the exported checker offers, in the order of its menu.
-CHECKER_VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 
 #: The bullhead search's answers: the server's (:func:`lookup`) and the script's (pages/rules.js).
 SEARCH = {
@@ -126,8 +126,8 @@ def lang_checker(lang: str):
         abort(404)
     with force_locale(lang):
         return render_template(
-            "rules/checker.html", page_lang=lang, catalog=checker_catalog(),
-            variants=CHECKER_VARIANTS, max_card=MAX_CARD, offline_checker=True,
+            "rules/checker.html", page_lang=lang, catalog=page_catalog(FORM_REFUSALS),
+            variants=VARIANTS, max_card=MAX_CARD, offline_checker=True,
             checker_script=CHECKER_SCRIPT,
         )
 

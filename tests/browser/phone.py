@@ -146,3 +146,43 @@ def sent_back(asks: list[tuple[str | None, str | None, int]]) -> bool:
     """Whether each ask after the first sent in If-None-Match exactly the ETag of the
     answer before it (``asks`` as :func:`tagged_anew` lists them)."""
     return all(sent == before[1] for before, (sent, _, _) in zip(asks, asks[1:], strict=False))
+
+
+def unreachable(context: BrowserContext, base_url: str) -> None:
+    """Every request to the server fails, as with a dead Wi-Fi router: the browser says
+    it is online all the same."""
+    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+
+
+def build(page: Page, base_url: str, players: list[str], settings: dict,
+          steps: list[tuple], after: str | None = None) -> str:
+    """The game, through the JSON interface, as another phone would have played it: new,
+    or with ``after`` the next game of that game's evening ("new game, same players", its
+    settings then ``after``'s). ``steps`` in order: a deal (the bullheads, or with the Hand
+    variant the pile and the hand), a correction, an undo."""
+    headers = {"X-CSRFToken": token(page, base_url)}
+    if after is None:
+        answer = page.request.post(f"{base_url}/api/v1/games", headers=headers,
+                                   data={"players": players, **settings})
+        assert answer.status == 201, answer.text()
+    else:
+        answer = page.request.post(f"{base_url}/api/v1/games/{after}/same-players",
+                                   headers=headers)
+        assert answer.ok, answer.text()
+    game = f"{base_url}/api/v1/games/{answer.json()['id']}"
+    number = 0
+    for step in steps:
+        if step[0] in ("deal", "hand"):
+            number += 1
+            data = {"number": number, "bullheads": dict(zip(players, step[1], strict=True))}
+            if step[0] == "hand":
+                data["hand"] = dict(zip(players, step[2], strict=True))
+            done = page.request.post(f"{game}/deals", headers=headers, data=data)
+        elif step[0] == "correct":
+            done = page.request.put(f"{game}/deals/{step[1]}", headers=headers,
+                                    data={"bullheads": dict(zip(players, step[2], strict=True))})
+        else:
+            done = page.request.delete(f"{game}/deals/{step[1]}", headers=headers)
+            number -= 1
+        assert done.ok, done.text()
+    return answer.json()["id"]

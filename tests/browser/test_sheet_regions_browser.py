@@ -16,7 +16,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.phone import token, until_kept
+from tests.browser.phone import build, until_kept
+from tests.browser.regions import assert_same
+from tests.browser.regions import regions as read_regions
 
 LANGUAGES = {"en": "en-GB", "nl": "nl-NL", "de": "de-DE"}
 
@@ -65,73 +67,17 @@ GAMES: dict[str, tuple[list[str], dict, list[tuple]]] = {
          ("correct", 1, (9, 4, 2, 9, 15, 6))]),
 }
 
-#: Each region as [its text as a reader sees it (null when it does not show), its markup
-#: as a tree: [name, {attribute: value}, *children], text folded], or null when absent.
-#: Left out of the tree: what differs by who drew it and no reader sees (the form's CSRF
-#: token, the script's own hooks ``data-correct`` and ``data-number``, the SVG namespace
-#: the parser writes out), and the share button's ``hidden``: it is the script's to show.
-REGIONS_READ = """(selectors) => {
-  const ignored = new Set(["xmlns", "data-correct", "data-number"]);
-  const walk = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) return node.data.replace(/\\s+/g, " ").trim() || null;
-    if (node.nodeType !== Node.ELEMENT_NODE) return null;
-    const attributes = {};
-    for (const { name, value } of node.attributes) {
-      if (ignored.has(name)) continue;
-      if (name === "value" && node.getAttribute("name") === "csrf_token") continue;
-      if (name === "hidden" && node.id === "share-result") continue;
-      if (name === "class") {
-        const classes = value.split(/\\s+/).filter(Boolean).sort().join(" ");
-        if (classes) attributes.class = classes;
-      } else attributes[name] = value;
-    }
-    return [node.localName, attributes,
-      ...[...node.childNodes].map(walk).filter((child) => child !== null)];
-  };
-  return Object.fromEntries(selectors.map((selector) => {
-    const root = document.querySelector(selector);
-    if (!root) return [selector, null];
-    const clone = root.cloneNode(true);
-    clone.normalize();
-    const text = root.checkVisibility()
-      ? root.innerText.split(/\\s+/).filter(Boolean).join(" ") : null;
-    return [selector, [text, walk(clone)]];
-  }));
-}"""
-
 #: Set before any script of the page runs: true once sheet/page.js has drawn the sheet.
 DRAWN = """document.addEventListener("sheet:drawn", () => { window.sheetDrawn = true; });"""
 
 
+#: The script's own hooks, which the server's page does not carry.
+HOOKS = ("data-correct", "data-number")
+
+
 def regions(page: Page) -> dict[str, list | None]:
     """Each region's text as a reader sees it and its skeleton."""
-    return page.evaluate(REGIONS_READ, list(REGIONS))
-
-
-def build(page: Page, base_url: str, players: list[str], settings: dict,
-          steps: list[tuple]) -> str:
-    """The game, through the JSON interface, as another phone would have played it."""
-    headers = {"X-CSRFToken": token(page, base_url)}
-    answer = page.request.post(f"{base_url}/api/v1/games", headers=headers,
-                               data={"players": players, **settings})
-    assert answer.status == 201, answer.text()
-    game = f"{base_url}/api/v1/games/{answer.json()['id']}"
-    number = 0
-    for step in steps:
-        if step[0] in ("deal", "hand"):
-            number += 1
-            data = {"number": number, "bullheads": dict(zip(players, step[1], strict=True))}
-            if step[0] == "hand":
-                data["hand"] = dict(zip(players, step[2], strict=True))
-            done = page.request.post(f"{game}/deals", headers=headers, data=data)
-        elif step[0] == "correct":
-            done = page.request.put(f"{game}/deals/{step[1]}", headers=headers,
-                                    data={"bullheads": dict(zip(players, step[2], strict=True))})
-        else:
-            done = page.request.delete(f"{game}/deals/{step[1]}", headers=headers)
-            number -= 1
-        assert done.ok, done.text()
-    return answer.json()["id"]
+    return read_regions(page, REGIONS, HOOKS)
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +133,4 @@ def test_the_phone_draws_each_region_of_the_sheet_as_the_server_does(
     server = servers(contexts, base_url, games[game], language)
     phone = phones(contexts, base_url, games[game], language)
     assert server["#status"][0], "the server's page has no status"
-    for selector in REGIONS:
-        text = (phone[selector] or [None])[0], (server[selector] or [None])[0]
-        assert text[0] == text[1], f"{selector}: text"
-        assert phone[selector] == server[selector], f"{selector}: markup"
+    assert_same(phone, server, REGIONS)

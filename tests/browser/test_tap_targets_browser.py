@@ -258,7 +258,7 @@ def test_rules_pages(page: Page, base_url: str, tmp_path: Path):
     assert_fits_a_finger(page, "the exported rules")
     checker = (tmp_path / "site" / "en" / "checker" / "index.html").as_uri()
     page.goto(checker + "?r1=12&r2=37&r3=43&r4=58&player=Ann&card=14")
-    expect(page.locator("#oc-result .oc-step")).to_have_count(1)
+    expect(page.locator("#result .result .step")).to_have_count(1)
     assert_fits_a_finger(page, "the exported checker with an answer")
 
 

@@ -6,6 +6,7 @@
 
 import { listed, plural, say } from "../shared/catalog.js";
 import { h, replace, sheetData } from "../shared/dom.js";
+import { address } from "../game/addresses.js";
 import { view } from "../game/record.js";
 import { addUp, perDeal } from "../game/summary.js";
 import { allGames, gameAt } from "../game/storage.js";
@@ -48,16 +49,20 @@ async function draw() {
   const games = (await allGames()).filter((game) => game.evening === record.evening);
   const states = games.map((game) => view(game).state);
   const lang = document.documentElement.lang;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
+  // The day of the stored UTC time, as the server's pages name a game's day (game_date).
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
   document.getElementById("evening-date").textContent = date.format(new Date(games[0].created_at));
   replace("#evening-players", sums(addUp(states), lang));
   document.getElementById("evening-games").replaceChildren(...games.map(
     (game, i) => gameItem(game, states[i], i, game.key === record.key)));
   const next = document.getElementById("evening-next");
+  const last = games.at(-1);
   next.hidden = !states.at(-1).finished;
+  // The server's address, as the server's page posts to (this page's script asks instead).
+  next.setAttribute("action", last.id ? address(data.urls, "same_players", last.id) : "");
   next.addEventListener("submit", async (event) => {
     event.preventDefault();
-    go(sheetHref(data.urls, await nextGame(games.at(-1))));
+    go(sheetHref(data.urls, await nextGame(last)));
   });
 }
 
