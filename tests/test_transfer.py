@@ -16,7 +16,7 @@ from scorekeeper.web import assets
 STATIC = Path(__file__).resolve().parent.parent / "static"
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 PAGES = ("/", "/check", "/rules", "/tournament", "/games", "/games/stats", "/offline",
-         "/games/offline", "/games/import")
+         "/games/offline", "/games/import", "/seasons")
 STATIC_LINK = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](\.[^"']+)["']""")
 
@@ -227,6 +227,18 @@ def test_the_score_sheet_arrives_in_the_first_round_trip_of_a_slow_network(clien
         assert len(answer.get_data()) <= 14_600, (lang, len(answer.get_data()))
 
 
+def test_every_script_of_a_page_is_fetched_after_what_it_shows(client, pages):
+    """The server draws each page; its scripts add to it. Fetched at low priority, no
+    module keeps the first paint waiting (a module script is otherwise fetched as
+    urgently as a stylesheet)."""
+    for path in (*pages, "/rules", "/nl/rules/", "/events"):
+        html = client.get(path).get_data(as_text=True)
+        tags = re.findall(r'<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>', html)
+        assert tags, path
+        for tag in tags:
+            assert tag.endswith(' fetchpriority="low">'), (path, tag)
+
+
 def description(html: str) -> str:
     match = re.search(r'<meta name="description" content="([^"]*)">', html)
     assert match, "no meta description"
@@ -266,7 +278,8 @@ def imported_by(module: Path) -> set[Path]:
                          [("/check", "js/check/page.js"), ("/", "js/pages/game-start.js")])
 def test_a_page_fetches_its_whole_module_graph_at_once(client, path, entry):
     html = client.get(path).get_data(as_text=True)
-    preloaded = re.findall(r'<link rel="modulepreload" href="(/static/[^"?]+)\?v=\w{12}">', html)
+    preloaded = re.findall(
+        r'<link rel="modulepreload" href="(/static/[^"?]+)\?v=\w{12}" fetchpriority="low">', html)
     expected = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in imported_by(STATIC / entry)}
     assert len(expected) > 3 and set(preloaded) == expected
     assert len(preloaded) == len(expected)

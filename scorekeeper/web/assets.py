@@ -49,6 +49,8 @@ _CSS_TOKEN = re.compile(
     r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|/\*.*?\*/|\s+|[^"'/\s{};,]+|.""", re.S)
 #: Where white space next to a character says nothing (``a, b``, ``{ x: 1; }``).
 _CSS_TIGHT = frozenset("{};,")
+#: How a page asks for its scripts: after what it shows (:func:`module_script`).
+LOW = 'fetchpriority="low"'
 #: ``import ... from "./x.js"``, ``export ... from "./x.js"`` and ``import "./x.js"``.
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.M)
 
@@ -213,10 +215,14 @@ def module_imports(name: str) -> list[str]:
 
 def module_script(name: str) -> Markup:
     """A page's module script, with a ``modulepreload`` for each module it imports: the
-    browser fetches them all at once instead of one level of imports after another."""
+    browser fetches them all at once instead of one level of imports after another.
+
+    All at low priority: the server drew the page, and its scripts only add to it, so
+    nothing of the first paint waits for them (a module is otherwise fetched as urgently
+    as a stylesheet, and counted as blocking the paint)."""
     (_, script), *deps = _static_urls([name, *module_imports(name)])
-    links = "".join(f'<link rel="modulepreload" href="{escape(url)}">' for _, url in deps)
-    return Markup(f'{links}<script type="module" src="{escape(script)}"></script>')
+    links = "".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>' for _, url in deps)
+    return Markup(f'{links}<script type="module" src="{escape(script)}" {LOW}></script>')
 
 
 def cache_headers(response: Response) -> Response:
