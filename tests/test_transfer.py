@@ -217,16 +217,6 @@ def test_every_stylesheet_compacts_to_its_own_rules_and_much_smaller():
         assert len(compacted) < 0.9 * len(written), path.name
 
 
-def test_the_score_sheet_arrives_in_the_first_round_trip_of_a_slow_network(client, pages):
-    """A phone network opens with about 14 kB (ten segments of 1,460 bytes): a page that
-    fits shows without waiting a round trip more, as Lighthouse's throttled phone counts."""
-    sheet = pages[-1]
-    for lang in ("en", "nl", "de"):
-        answer = client.get(f"{sheet}?lang={lang}", headers={"Accept-Encoding": "gzip"})
-        assert answer.headers["Content-Encoding"] == "gzip"
-        assert len(answer.get_data()) <= 14_600, (lang, len(answer.get_data()))
-
-
 def test_every_script_of_a_page_is_fetched_after_what_it_shows(client, pages):
     """The server draws each page; its scripts add to it. Fetched at low priority, no
     module keeps the first paint waiting (a module script is otherwise fetched as
