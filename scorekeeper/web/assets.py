@@ -15,7 +15,8 @@
 
 What is kept between requests (through :func:`.kept.kept`) depends on files only: the
 static folder's hashes, versions and quoted paths, a file's gzip, a stylesheet made
-compact, the modules a module imports. URLs are made per request, under the prefix the request came in on.
+compact, the modules a module imports. URLs are made per request, under the prefix the
+request came in on.
 """
 
 from __future__ import annotations
