@@ -219,8 +219,8 @@ def test_every_stylesheet_compacts_to_its_own_rules_and_much_smaller():
 
 def test_every_script_of_a_page_is_fetched_after_what_it_shows(client, pages):
     """The server draws each page; its scripts add to it. Fetched at low priority, no
-    module keeps the first paint waiting (a module script is otherwise fetched as
-    urgently as a stylesheet)."""
+    module keeps the first paint waiting (a module script is otherwise fetched at high
+    priority, as what the first paint needs is)."""
     for path in (*pages, "/rules", "/nl/rules/", "/events"):
         html = client.get(path).get_data(as_text=True)
         tags = re.findall(r'<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>', html)

@@ -220,8 +220,8 @@ def module_script(name: str) -> Markup:
     browser fetches them all at once instead of one level of imports after another.
 
     All at low priority: the server drew the page, and its scripts only add to it, so
-    nothing of the first paint waits for them (a module is otherwise fetched as urgently
-    as a stylesheet, and counted as blocking the paint)."""
+    nothing of the first paint waits for them (a module is otherwise fetched at high
+    priority, and Lighthouse counts a script fetched so as holding the first paint)."""
     (_, script), *deps = _static_urls([name, *module_imports(name)])
     links = "".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>' for _, url in deps)
     return Markup(f'{links}<script type="module" src="{escape(script)}" {LOW}></script>')
