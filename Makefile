@@ -83,7 +83,7 @@ LIGHTHOUSE_VERSION := 12.8.2
 	cd .lighthouse && echo '{"private": true}' > package.json \
 	  && npm install --no-audit --no-fund lighthouse@$(LIGHTHOUSE_VERSION)
 
-lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/node_modules/.bin/lighthouse ## Lighthouse scores of /, /check, /rules, a score sheet, /tournament
+lighthouse: system-deps-test $(BIN)/.installed compile-translations .lighthouse/node_modules/.bin/lighthouse ## Lighthouse as a throttled phone on every kind of page, in three languages: fails below the goals
 	$(BIN)/python benchmarks/lighthouse.py
 
 vectors: $(BIN)/.installed ## Regenerate tests/vectors/ and static/js/engine/limits.js from the Python (commit the diff)

@@ -88,6 +88,20 @@ def test_a_static_files_gzip_follows_its_path_time_and_size(app, client, tmp_pat
     assert served(client, "css/a.css") == TEXT.replace("red", "tea")  # time
 
 
+def test_a_compact_stylesheet_follows_its_path_time_and_size(app, tmp_path):
+    app.static_folder = str(tmp_path)
+    stamp = 1_700_000_000_000_000_000
+    write(tmp_path, "css/a.css", "a { color: red }", stamp)
+    write(tmp_path, "css/b.css", "a { color: tan }", stamp)  # same size and time
+    with app.test_request_context("/"):
+        assert assets.inline_style("css/a.css") == "<style>a{color: red}</style>"
+        assert assets.inline_style("css/b.css") == "<style>a{color: tan}</style>"  # path
+        write(tmp_path, "css/a.css", "a { color: pink }", stamp)  # same time
+        assert assets.inline_style("css/a.css") == "<style>a{color: pink}</style>"  # size
+        write(tmp_path, "css/a.css", "a { color: teal }", stamp + 1)  # same size
+        assert assets.inline_style("css/a.css") == "<style>a{color: teal}</style>"  # time
+
+
 def test_static_versions_follow_the_static_folder(app, tmp_path):
     folder = tmp_path / "static"  # a folder's name is its URL path (Flask's static_url_path)
     write(folder, "css/site.css", "body { margin: 0 }")

@@ -100,4 +100,14 @@ export const refusalText = (error) => pageCatalog().refusalText(error);
 /** Names as a sentence lists them in the page's language: "Eva and Gijs", "Ann, Bob en
  * Cas" (babel's format_list, the server's ``names`` filter, reads the same CLDR lists). */
 export const listed = (names, language = globalThis.document?.documentElement.lang || "en") =>
-  new Intl.ListFormat(language, { type: "conjunction" }).format(names);
+  (names.length < 2 ? names.join("") : listFormat(language).format(names));
+
+/** One list format per language, made when a list has two names: making one costs the
+ * phone more than drawing the whole sheet (a leader alone needs none). */
+const listFormats = new Map();
+function listFormat(language) {
+  if (!listFormats.has(language)) {
+    listFormats.set(language, new Intl.ListFormat(language, { type: "conjunction" }));
+  }
+  return listFormats.get(language);
+}
