@@ -13,7 +13,10 @@
 //   the game, a club event's table: {label, url, closed}, as the server last said), view
 //   (its view link, what a result is shared by: null until the server has the game),
 //   handover (its hand-over box as data, as games/handover.py makes it: {link, link_qr,
-//   view_qr}, each QR code {size, path}; null until the phone has had it from the server)}.
+//   view_qr}, each QR code {size, path}; null until the phone has had it from the server),
+//   drafts (what the deal form holds and is for, this phone's alone and never sent:
+//   {deal, correction}, each null or {id, number, fields}, ``fields`` as the form reads
+//   them: {mode, [seat]: {bh, hand, cards}}; see form())}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -23,8 +26,12 @@ import {
 } from "../engine/game-log.js";
 
 /** The shape of the records this code writes. Format 0 (records without ``format``) kept
- * the server's hand-over box as HTML in ``handover``. */
-export const FORMAT = 1;
+ * the server's hand-over box as HTML in ``handover``; format 1 kept no ``drafts`` (the
+ * deal form's state lived in the page, and a reload lost it). */
+export const FORMAT = 2;
+
+/** No deal half typed, no correction begun. */
+const noDrafts = () => ({ deal: null, correction: null });
 
 /** What each format's record needs to be the next one's, from format 0 on: pure. */
 const STEPS = [
@@ -33,6 +40,8 @@ const STEPS = [
   // page, or the game's JSON once it is reached). Until then a sheet drawn offline
   // shows no box, and the players' entries are all kept.
   ({ handover, ...record }) => ({ ...record, handover: null }),
+  // 1 to 2: the deal form's drafts, none (what a page of that release held is gone with it).
+  (record) => ({ ...record, drafts: noDrafts() }),
 ];
 
 /**
@@ -64,7 +73,7 @@ export function newRecord({ settings, note = "", evening = null, after = null, n
   return {
     format: FORMAT, key, id: null, client_id: key, created_at: stamp(now), note, settings,
     evening: evening ?? key, after, made: now, log: [], pending: [], notices: [], remote: 0,
-    start: { state: "waiting", problem: null }, handover: null,
+    start: { state: "waiting", problem: null }, handover: null, drafts: noDrafts(),
   };
 }
 
@@ -75,6 +84,7 @@ export function fromServer(data, now = Date.now()) {
     created_at: data.created_at, note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
     keeping: data.keeping ?? null, view: data.view_url ?? null, handover: data.handover ?? null,
+    drafts: noDrafts(),
   };
 }
 
@@ -314,4 +324,72 @@ function decide(record, entry, choice) {
 export function dealEntry(record, number, typedEntryValue, state = view(record).state) {
   if (number === nextNumber(state)) checkNewDeal(state, number);
   return { kind: "deal", number, entry: typedEntryValue };
+}
+
+/**
+ * What the deal form is for, from the record alone (``state``: the sheet, view's, when the
+ * caller has it already): ``{draft, correcting, number, taken, shown}``.
+ * - A correction begun (``drafts.correction``) is what the form shows, whatever else waits.
+ * - Else the next deal: the log's deals (this phone's own on top) + 1. A deal half typed
+ *   (``drafts.deal``) keeps the number it was begun for when another phone's deal has
+ *   taken that number meanwhile (``taken``: the players are told, and asked once they
+ *   save; never renumbered, never dropped); it follows the log back when a deal was
+ *   undone.
+ * ``draft`` is the draft whose fields the form shows (null: empty fields); ``shown``: the
+ * form is on the sheet (an ended game shows it only for a correction or for what was typed).
+ */
+export function form(record, state = view(record).state) {
+  const { deal, correction } = record.drafts ?? noDrafts();
+  if (correction) {
+    return { draft: correction, correcting: true, number: correction.number, taken: false, shown: true };
+  }
+  const next = nextNumber(state);
+  const number = deal ? Math.min(deal.number, next) : next;
+  return { draft: deal, correcting: false, number, taken: number < next,
+    shown: !state.finished || Boolean(deal) };
+}
+
+/**
+ * Keep what the form holds (``fields``; ``typed``: anything in them) as the draft it
+ * shows (``shown``: form()'s answer when the page drew it): a correction's fields, else
+ * the deal half typed, begun for the number the form showed; empty deal fields are no
+ * draft. Answers the draft kept (null for none).
+ */
+export function keepDraft(record, shown, fields, typed) {
+  record.drafts ??= noDrafts();
+  if (shown.correcting) {
+    const { correction } = record.drafts;
+    if (correction?.id !== shown.draft.id) return correction; // left meanwhile (another tab)
+    correction.fields = fields;
+    return correction;
+  }
+  if (!typed) {
+    record.drafts.deal = null;
+    return null;
+  }
+  const kept = record.drafts.deal;
+  const id = kept?.id ?? shown.draft?.id ?? newId();
+  record.drafts.deal = { id, number: kept ? Math.min(kept.number, shown.number) : shown.number, fields };
+  return record.drafts.deal;
+}
+
+/** Begin correcting deal ``number`` with ``fields`` (its values as the form reads them);
+ * a correction of it already begun stays as it was typed. Answers the draft. */
+export function beginCorrection(record, number, fields) {
+  record.drafts ??= noDrafts();
+  if (record.drafts.correction?.number !== number) {
+    record.drafts.correction = { id: newId(), number, fields };
+  }
+  return record.drafts.correction;
+}
+
+/** The correction begun is left (cancelled, or saved as an entry): the form goes back to the
+ * next deal, and to what was half typed there. */
+export function endCorrection(record) {
+  record.drafts = { ...(record.drafts ?? noDrafts()), correction: null };
+}
+
+/** The deal half typed is saved as an entry: the form is empty again. */
+export function endDeal(record) {
+  record.drafts = { ...(record.drafts ?? noDrafts()), deal: null };
 }
