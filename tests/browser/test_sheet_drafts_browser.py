@@ -260,3 +260,35 @@ def test_the_phone_still_typing_sees_the_other_phones_deal_land_under_its_fields
     expect(a.locator("#deal-title")).to_have_text("Deal 4")
     expect(a.locator("#taken-meanwhile")).to_have_count(0)
     context.close()
+
+
+def test_a_correction_begun_while_another_phone_corrects_that_deal_asks_the_players(
+        page: Page, base_url: str):
+    """A correction begun on this phone, another phone's correction of the same deal landing
+    before it is saved: the form keeps what was typed, and saving it asks which values
+    stand instead of writing over the other phone's (both stay in the history)."""
+    game_id = a_game(page, base_url, [(8, 4, 2), (3, 6, 5)])
+    page.get_by_role("link", name="Correct deal 1").click()
+    page.fill("#bh-0", "10")
+    draft_kept(page, "correction", 0, "10")
+    answer = page.request.put(f"{base_url}/api/v1/games/{game_id}/deals/1",
+                              headers={"X-CSRFToken": token(page, base_url)},
+                              data={"bullheads": {"Ann": 2, "Bob": 4, "Cas": 8}})
+    assert answer.ok, answer.text()
+    expect(page.locator("tfoot td")).to_have_text(["5", "10", "13"], timeout=10_000)
+    expect(page.locator("#deal-title")).to_have_text("Correct deal 1")
+    assert fields(page) == ["10", "4", "2"]
+
+    page.get_by_role("button", name="Save the correction").click()
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone corrected deal 1 too, to other bullheads.",
+                                     timeout=20_000)
+    expect(conflict.locator("td.mine")).to_have_text(["10", "4", "2"])
+    expect(conflict.locator("td.theirs")).to_have_text(["2", "4", "8"])
+    game = server_game(page, base_url, game_id)
+    assert list(game["deals"][0]["bullheads"].values()) == [2, 4, 8]  # nothing overwritten
+    conflict.get_by_role("button", name="Deal 1 gets this phone's bullheads").click()
+    saved(page)
+    game = server_game(page, base_url, game_id)
+    assert list(game["deals"][0]["bullheads"].values()) == [10, 4, 2]
+    assert game["deals"][0]["corrections"] == 2

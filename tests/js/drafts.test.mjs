@@ -8,8 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  addEntry, adopt, beginCorrection, endCorrection, endDeal, form, fromServer, keepDraft,
-  newRecord, nextToSend, view, waiting,
+  addEntry, adopt, beginCorrection, correctionEntry, endCorrection, endDeal, form, fromServer,
+  keepDraft, newRecord, nextToSend, view, waiting,
 } from "../../static/js/game/record.js";
 
 const SETTINGS = {
@@ -56,7 +56,7 @@ test("a deal half typed is kept with the number it was begun for, and its fields
 test("a draft is never an entry: nothing waits to be sent for it", () => {
   const record = served([logged("deal", 1, 5, 0)]);
   type(record, fields("7"));
-  beginCorrection(record, 1, fields("5", "0"));
+  beginCorrection(record, 1, values(5, 0), fields("5", "0"));
   assert.deepEqual(record.pending, []);
   assert.equal(nextToSend(record), null);
   assert.deepEqual(waiting(record), { count: 0, since: null });
@@ -96,13 +96,14 @@ test("a draft follows the log back when a deal is undone", () => {
 test("a correction begun is what the form is for, over a deal half typed", () => {
   const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 1, 1)]);
   const deal = type(record, fields("8"));
-  const correction = beginCorrection(record, 1, fields("5", "0"));
+  const correction = beginCorrection(record, 1, values(5, 0), fields("5", "0"));
   assert.deepEqual(form(record), { draft: correction, correcting: true, number: 1,
     taken: false, shown: true });
   type(record, fields("6", "0"));
-  assert.deepEqual(record.drafts.correction, { id: correction.id, number: 1, fields: fields("6", "0") });
+  assert.deepEqual(record.drafts.correction, { id: correction.id, number: 1,
+    fields: fields("6", "0"), was: { bullheads: { Ann: 5, Bob: 0 } }, base: 2 });
   assert.deepEqual(record.drafts.deal, deal, "the deal half typed waits under it");
-  assert.equal(beginCorrection(record, 1, fields("5", "0")), record.drafts.correction);
+  assert.equal(beginCorrection(record, 1, values(5, 0), fields("5", "0")), record.drafts.correction);
   assert.deepEqual(record.drafts.correction.fields, fields("6", "0"), "begun again: kept as typed");
   endCorrection(record);
   assert.deepEqual(form(record), { draft: deal, correcting: false, number: 3, taken: false,
@@ -112,19 +113,43 @@ test("a correction begun is what the form is for, over a deal half typed", () =>
 test("a correction of another deal replaces the one begun; an ended game shows it", () => {
   const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 1, 1), logged("deal", 3, 0, 2)]);
   assert.equal(form(record).shown, false);
-  const first = beginCorrection(record, 1, fields("5", "0"));
-  const second = beginCorrection(record, 3, fields("0", "2"));
+  const first = beginCorrection(record, 1, values(5, 0), fields("5", "0"));
+  const second = beginCorrection(record, 3, values(0, 2), fields("0", "2"));
   assert.notEqual(second.id, first.id);
   assert.deepEqual([form(record).number, form(record).correcting, form(record).shown], [3, true, true]);
 });
 
 test("a correction left in another tab is not written back by this one", () => {
   const record = served([logged("deal", 1, 5, 0)]);
-  beginCorrection(record, 1, fields("5", "0"));
+  beginCorrection(record, 1, values(5, 0), fields("5", "0"));
   const drawn = form(record); // this tab drew the correction
   endCorrection(record); // another tab cancelled it
-  assert.equal(keepDraft(record, drawn, fields("6", "0"), true), null);
-  assert.equal(record.drafts.correction, null);
+  assert.equal(keepDraft(record, drawn, fields("6", "0"), true), undefined);
+  assert.deepEqual(record.drafts, { deal: null, correction: null });
+  beginCorrection(record, 1, values(5, 0), fields("5", "0")); // and begun anew there: its own values
+  assert.equal(keepDraft(record, drawn, fields("6", "0"), true), undefined);
+  assert.deepEqual(record.drafts.correction.fields, fields("5", "0"));
+});
+
+test("a correction saved on a deal another phone changed meanwhile is made on the old game", () => {
+  const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 1, 1)]);
+  beginCorrection(record, 1, values(5, 0), fields("5", "0"));
+  assert.deepEqual(correctionEntry(record, values(6, 0)),
+    { kind: "correction", number: 1, entry: values(6, 0) }, "unchanged: as seen now");
+  adopt(record, [...record.log, logged("correction", 1, 9, 0)]);
+  const item = correctionEntry(record, values(6, 0));
+  assert.deepEqual(item, { kind: "correction", number: 1, entry: values(6, 0), base: 2 });
+  assert.equal(addEntry(record, item).base, 2, "the server sees the other phone's change after it");
+});
+
+test("a correction begun on this phone's own waiting deal is made as seen when saved", () => {
+  const record = served([logged("deal", 1, 5, 0)]);
+  const mine = addEntry(record, { kind: "deal", number: 2, entry: values(1, 1) });
+  beginCorrection(record, 2, values(1, 1), fields("1", "1"));
+  adopt(record, [...record.log, { ...logged("deal", 2, 1, 1), client_id: mine.client_id }]);
+  const item = correctionEntry(record, values(2, 1));
+  assert.equal(item.base, undefined);
+  assert.equal(addEntry(record, item).base, 2, "its own deal is no other phone's change");
 });
 
 test("a game started on the phone keeps its drafts as a served one does", () => {

@@ -16,7 +16,8 @@
 //   view_qr}, each QR code {size, path}; null until the phone has had it from the server),
 //   drafts (what the deal form holds and is for, this phone's alone and never sent:
 //   {deal, correction}, each null or {id, number, fields}, ``fields`` as the form reads
-//   them: {mode, [seat]: {bh, hand, cards}}; see form())}.
+//   them: {mode, [seat]: {bh, hand, cards}}, a correction also with the deal's values
+//   when it was begun and the version seen then, {was, base}; see form())}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -93,12 +94,13 @@ export function seen(record) {
   return Math.max(record.log.length, ...record.pending.map((e) => e.acked ?? 0));
 }
 
-/** An entry of this phone's, written before anything else is done with it; the sheet's
- * notices (what settled on its own) are old news once the players enter something. */
-export function addEntry(record, { kind, number, entry }, now = Date.now()) {
+/** An entry of this phone's, written before anything else is done with it, made on the
+ * game as this phone sees it (or on version ``base``); the sheet's notices (what settled
+ * on its own) are old news once the players enter something. */
+export function addEntry(record, { kind, number, entry, base = seen(record) }, now = Date.now()) {
   const item = {
     client_id: newId(), kind, number, ...entryJson(entry),
-    created_at: stamp(now), base: seen(record), saved: now, state: "waiting",
+    created_at: stamp(now), base, saved: now, state: "waiting",
   };
   record.pending.push(item);
   record.notices = [];
@@ -341,7 +343,8 @@ export function dealEntry(record, number, typedEntryValue, state = view(record).
 export function form(record, state = view(record).state) {
   const { deal, correction } = record.drafts ?? noDrafts();
   if (correction) {
-    return { draft: correction, correcting: true, number: correction.number, taken: false, shown: true };
+    const { number } = correction;
+    return { draft: correction, correcting: true, number, taken: false, shown: true };
   }
   const next = nextNumber(state);
   const number = deal ? Math.min(deal.number, next) : next;
@@ -353,13 +356,14 @@ export function form(record, state = view(record).state) {
  * Keep what the form holds (``fields``; ``typed``: anything in them) as the draft it
  * shows (``shown``: form()'s answer when the page drew it): a correction's fields, else
  * the deal half typed, begun for the number the form showed; empty deal fields are no
- * draft. Answers the draft kept (null for none).
+ * draft. Answers the draft kept: null for none, undefined when nothing was written (the
+ * correction shown was left meanwhile, in another tab).
  */
 export function keepDraft(record, shown, fields, typed) {
   record.drafts ??= noDrafts();
   if (shown.correcting) {
     const { correction } = record.drafts;
-    if (correction?.id !== shown.draft.id) return correction; // left meanwhile (another tab)
+    if (correction?.id !== shown.draft.id) return undefined;
     correction.fields = fields;
     return correction;
   }
@@ -369,18 +373,35 @@ export function keepDraft(record, shown, fields, typed) {
   }
   const kept = record.drafts.deal;
   const id = kept?.id ?? shown.draft?.id ?? newId();
-  record.drafts.deal = { id, number: kept ? Math.min(kept.number, shown.number) : shown.number, fields };
+  const number = kept ? Math.min(kept.number, shown.number) : shown.number;
+  record.drafts.deal = { id, number, fields };
   return record.drafts.deal;
 }
 
-/** Begin correcting deal ``number`` with ``fields`` (its values as the form reads them);
- * a correction of it already begun stays as it was typed. Answers the draft. */
-export function beginCorrection(record, number, fields) {
+/** Begin correcting deal ``number``, whose values are ``entry`` now, with ``fields`` (those
+ * values as the form reads them); a correction of it already begun stays as it was typed.
+ * Answers the draft. */
+export function beginCorrection(record, number, entry, fields) {
   record.drafts ??= noDrafts();
   if (record.drafts.correction?.number !== number) {
-    record.drafts.correction = { id: newId(), number, fields };
+    record.drafts.correction = { id: newId(), number, fields, was: entryJson(entry),
+      base: seen(record) };
   }
   return record.drafts.correction;
+}
+
+/**
+ * The correction begun, saved with the values ``entry`` (``state``: the sheet, when the
+ * caller has it already). When the deal holds other values than when it was begun
+ * (another phone corrected it meanwhile), it is made on the game as this phone had it
+ * then: the server asks the players which values stand, rather than overwrite the other
+ * phone's; else on the game as seen now.
+ */
+export function correctionEntry(record, entry, state = view(record).state) {
+  const { number, was, base } = record.drafts.correction;
+  const row = state.deals.find((deal) => deal.number === number);
+  const moved = row && was && JSON.stringify(entryJson(row.entry)) !== JSON.stringify(was);
+  return { kind: "correction", number, entry, ...(moved ? { base } : {}) };
 }
 
 /** The correction begun is left (cancelled, or saved as an entry): the form goes back to the

@@ -10,8 +10,8 @@ import { say } from "../shared/catalog.js";
 import { sheetData } from "../shared/dom.js";
 import { checkRestore, checkWithdrawal } from "../engine/game-log.js";
 import {
-  addEntry, adopt, beginCorrection, choose, dealEntry, endCorrection, endDeal, form as formOf,
-  fromServer, keepDraft, view,
+  addEntry, adopt, beginCorrection, choose, correctionEntry, dealEntry, endCorrection, endDeal,
+  form as formOf, fromServer, keepDraft, view,
 } from "../game/record.js";
 import { wireHandover } from "./handover.js";
 import {
@@ -86,7 +86,9 @@ async function edited() {
   let kept;
   page.writing += 1;
   try {
-    page.record = await update(page.record.key, (r) => { kept = keepDraft(r, shown, fields, typed); });
+    page.record = await update(page.record.key, (r) => {
+      kept = keepDraft(r, shown, fields, typed);
+    });
   } finally {
     page.writing -= 1;
   }
@@ -134,8 +136,9 @@ async function save(entry) {
   const { number, correcting } = page.form;
   let item;
   try {
-    item = correcting ? { kind: "correction", number, entry }
-      : dealEntry(page.record, number, entry, current().state);
+    const { state } = current();
+    item = correcting ? correctionEntry(page.record, entry, state)
+      : dealEntry(page.record, number, entry, state);
   } catch (refusal) {
     if (!refusal.code) throw refusal;
     return page.controls.complain(refusal);
@@ -184,7 +187,7 @@ async function correct(number) {
   const row = current().state.deals.find((deal) => deal.number === number);
   if (!row) return;
   const fields = entryFields(page.record.settings, row.entry);
-  await change((r) => { beginCorrection(r, number, fields); });
+  await change((r) => { beginCorrection(r, number, row.entry, fields); });
   form.scrollIntoView({ block: "start" });
 }
 
