@@ -292,3 +292,34 @@ def test_a_correction_begun_while_another_phone_corrects_that_deal_asks_the_play
     game = server_game(page, base_url, game_id)
     assert list(game["deals"][0]["bullheads"].values()) == [10, 4, 2]
     assert game["deals"][0]["corrections"] == 2
+
+
+def test_a_deal_half_typed_stays_when_the_other_phones_deal_ends_the_game(
+        page: Page, base_url: str):
+    """Three deals are played; this phone types deal 3 while the other phone's deal 3 ends
+    the game: the form stays on the sheet with what was typed, saying so and what the
+    players may choose then (the same deal or a correction: no deal follows)."""
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"], fixed_deals=3)
+    play(page, base_url, game_id, [(8, 4, 2), (3, 6, 5)])
+    open_kept(page, base_url, game_id)
+    page.fill("#bh-0", "10")
+    draft_kept(page, "deal", 0, "10")
+    play(page, base_url, game_id, [(1, 2, 12)])
+    expect(page.locator("#status")).to_contain_text("The game is over.", timeout=10_000)
+    expect(page.locator("#deal-form")).to_be_visible()
+    expect(page.locator("#taken-meanwhile")).to_have_text(
+        "Another phone has entered deal 3 meanwhile, and the game is over. If you save, both "
+        "are kept, and then you choose: the same deal or a correction.")
+    assert fields(page) == ["10", "", ""]
+    page.fill("#bh-1", "2")
+    page.fill("#bh-2", "3")
+    page.get_by_role("button", name="Save deal 3").click()
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Another phone entered deal 3 first", timeout=20_000)
+    expect(conflict.locator("button")).to_have_text([
+        "The same deal: deal 3 keeps the other phone's bullheads",
+        "A correction: deal 3 gets this phone's bullheads"])
+    expect(page.locator("#deal-form")).to_be_hidden()  # nothing typed is left: the game is over
+    conflict.locator("button").first.click()
+    saved(page)
+    assert len(server_game(page, base_url, game_id)["deals"]) == 3

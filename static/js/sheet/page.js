@@ -109,7 +109,7 @@ function draw() {
   drawSheet({ record, state, urls, csrf: csrf(), shown });
   drawWithdrawn(record, state, urls, csrf());
   page.form = { ...formOf(record, state), totals: state.totals };
-  drawFormHead(form, page.form);
+  drawFormHead(form, state, page.form);
   fillForm();
   page.controls.preview();
   drawChart(state);

@@ -253,9 +253,10 @@ export function drawActions(record, urls) {
 }
 
 /** The deal form's heading, number and buttons for what it is for (``shown``, as
- * game/record.js form answers it): the next deal, a deal half typed that another phone
- * has entered meanwhile (said under the heading), or a correction (with its way out). */
-export function drawFormHead(form, { number, correcting, taken, shown }) {
+ * game/record.js form answers it on the sheet ``state``): the next deal, a deal half typed
+ * that another phone has entered meanwhile (said under the heading, with the choices an
+ * ended game leaves), or a correction (with its way out). */
+export function drawFormHead(form, state, { number, correcting, taken, shown }) {
   form.hidden = !shown;
   form.querySelector("input[name=number]").value = String(number);
   form.querySelector("#deal-title").textContent = say(correcting ? "correct" : "deal", { number });
@@ -270,6 +271,6 @@ export function drawFormHead(form, { number, correcting, taken, shown }) {
   let note = form.querySelector("#taken-meanwhile");
   if (!taken) return note?.remove();
   note ??= h("p", { className: "notice", id: "taken-meanwhile", role: "status" });
-  note.textContent = say("taken_meanwhile", { number });
+  note.textContent = say(state.finished ? "taken_finished" : "taken_meanwhile", { number });
   form.querySelector("#deal-title").after(note);
 }
