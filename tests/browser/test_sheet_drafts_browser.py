@@ -207,6 +207,9 @@ def test_another_phone_saves_the_deal_being_typed_and_this_phone_says_so(
     a.fill("#bh-0", "10")
     a.fill("#bh-1", "2")
     draft_kept(a, "deal", 1, "2")
+    b.reload()  # a draft is A's alone: B's form is empty
+    expect(b.locator("#deal-title")).to_have_text("Deal 3")
+    assert fields(b) == ["", "", ""]
     a.goto(f"{base_url}/rules?lang=en")
 
     enter_deal(b, 3, (1, 2, 12))
