@@ -20,7 +20,7 @@ function playerFields(name, seat, hand) {
     id: `${part}-${seat}`, name: `${part}-${seat}`, type: "text", inputmode: "numeric",
     autocomplete: "off", ...extra });
   const big = { className: "big-number", pattern: "[0-9]*" };
-  return h("div", { className: "deal-player", dataset: { seat, total: "0" } },
+  return h("div", { className: "deal-player", dataset: { seat } },
     h("div", { className: "who" }, h("span", { className: "seat-dot", dataset: { seat } }),
       h("span", { className: "name" }, name)),
     h("div", { className: "fields" },
