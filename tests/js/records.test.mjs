@@ -1,13 +1,13 @@
 // Records as phones kept them under earlier releases, opened with this code.
-// records/format-0.json, from before records had a format, was written by that release's own code: its newRecord,
-// fromServer and addEntry (static/js/game-keeping.js at 7c6dc04, now game/record.js),
-// with the hand-over box as its sheet.js (now sheet/page.js) kept it, the HTML of
-// templates/games/_handover.html as the server drew it:
-// a game taken from the server's sheet with a deal waiting, one started on the phone and
-// since taken by the server, and one the server has not got yet. records/format-1.json was
-// written by format 1's code (game/record.js at e94afa5: its fromServer, newRecord,
-// addEntry, acknowledge and adopt, and a conflict as its sync writes one): the same three
-// kinds of game, and a deal held beside another phone's.
+// records/format-0.json, from before records had a format, was written by that release's
+// own code: its newRecord, fromServer and addEntry (static/js/game-keeping.js at 7c6dc04,
+// now game/record.js), with the hand-over box as its sheet.js (now sheet/page.js) kept
+// it, the HTML of templates/games/_handover.html as the server drew it: a game taken from
+// the server's sheet with a deal waiting, one started on the phone and since taken by the
+// server, and one the server has not got yet. records/format-1.json was written by format
+// 1's code (game/record.js at e94afa5: its fromServer, newRecord, addEntry, acknowledge
+// and adopt, and a conflict as its sync writes one): the same three kinds of game, and a
+// deal held beside another phone's.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -22,7 +22,7 @@ const today = opened("format-0.json");
 const one = opened("format-1.json");
 const NONE = { deal: null, correction: null };
 
-test("the fixture is what that release wrote: no format, the box as HTML", () => {
+test("the format-0 fixture is what that release wrote: no format, the box as HTML", () => {
   assert.equal(today.served.format, undefined);
   assert.match(today.served.handover, /^<div class="handovers" id="handover">/);
   assert.match(today.local.handover, /<svg viewBox="0 0 \d+ \d+" class="qr">/);
