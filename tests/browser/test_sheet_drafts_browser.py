@@ -318,6 +318,9 @@ def test_a_deal_half_typed_stays_when_the_other_phones_deal_ends_the_game(
     page.fill("#bh-2", "3")
     page.get_by_role("button", name="Save deal 3").click()
     conflict = page.locator(".conflict")
+    # The server refuses it (the game has ended), and the phone asks as for a taken number.
+    until(page, f"""async () => (await ({KEPT_ALL})()).some((r) => r.id === {game_id!r}
+        && r.pending.some((e) => e.problem?.code === "GameFinished"))""")
     expect(conflict).to_contain_text("Another phone entered deal 3 first", timeout=20_000)
     expect(conflict.locator("button")).to_have_text([
         "The same deal: deal 3 keeps the other phone's bullheads",

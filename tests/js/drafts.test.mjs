@@ -8,8 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  addEntry, adopt, beginCorrection, correctionEntry, endCorrection, endDeal, form, fromServer,
-  keepDraft, newRecord, nextToSend, view, waiting,
+  addEntry, adopt, beginCorrection, choices, correctionEntry, endCorrection, endDeal,
+  endedOnItsNumber, form, fromServer, keepDraft, newRecord, nextToSend, view, waiting,
 } from "../../static/js/game/record.js";
 
 const SETTINGS = {
@@ -82,6 +82,17 @@ test("a draft taken by the deal that ended the game stays on the sheet", () => {
   assert.deepEqual([form(record).shown, form(record).number, form(record).taken], [true, 3, true]);
   endDeal(record);
   assert.equal(form(record).shown, false, "an ended game without a draft has no form");
+});
+
+test("a deal saved on a number whose deal ended the game is the players' question", () => {
+  const record = served([logged("deal", 1, 5, 0), logged("deal", 2, 1, 1)]);
+  const mine = addEntry(record, { kind: "deal", number: 3, entry: values(4, 4) });
+  assert.equal(endedOnItsNumber(record, mine, "GameFinished"), false, "not taken: refused");
+  adopt(record, [...record.log, logged("deal", 3, 2, 2)]);
+  assert.equal(endedOnItsNumber(record, mine, "GameFinished"), true);
+  assert.equal(endedOnItsNumber(record, mine, "RoundClosed"), false);
+  mine.state = "conflict";
+  assert.deepEqual(choices(record, mine), ["same", "correct"]);
 });
 
 test("a draft follows the log back when a deal is undone", () => {

@@ -262,6 +262,19 @@ export function settle(record) {
   }
 }
 
+/**
+ * Is the server's refusal ``code`` of this phone's ``entry`` a question for the players,
+ * though not one of a taken number (sync.js asks them of those)? A new deal refused
+ * because the game has ended, when the log holds a deal of its number: another phone's
+ * deal took that number and ended the game, so it is settled as a taken number is (the
+ * same deal, or a correction), not shown as refused.
+ */
+export function endedOnItsNumber(record, entry, code) {
+  if (code !== "GameFinished" || entry.kind !== "deal") return false;
+  const logged = replay(record.settings, record.log.map(eventOf));
+  return logged.deals.some((row) => row.number === entry.number);
+}
+
 /** What the players may choose for held entry ``entry`` (the first one held); ``state``:
  * the game before it (view's ``before``), when the caller has it already. */
 export function choices(record, entry, state = view(record).before) {
