@@ -133,6 +133,9 @@ SHEET_PHONE = {
     "taken_meanwhile": N_("Another phone has entered deal %(number)s meanwhile. If you save, "
                           "both are kept, and then you choose: the same deal, the next deal, "
                           "or a correction."),
+    "taken_finished": N_("Another phone has entered deal %(number)s meanwhile, and the game "
+                         "is over. If you save, both are kept, and then you choose: the same "
+                         "deal or a correction."),
     "done": N_("Done"),
     # This game (games/_actions.html), while it is on this phone only.
     "delete_local": N_("Delete this game from this phone? It has never reached the server."),

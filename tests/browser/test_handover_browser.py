@@ -163,7 +163,7 @@ def test_a_game_kept_by_the_release_before_opens_without_the_server(
     expect(page.locator("tfoot td")).to_have_text(["14", "25", "17"])
     until_kept(page, old["id"], "format")
     record = kept_game(page, old["id"])
-    assert record["format"] == 1 and record["handover"] is None
+    assert record["format"] == 2 and record["handover"] is None
     assert record["log"] == old["log"] and record["pending"][0] == old["pending"][0]
     assert len(record["pending"]) == 2
 

@@ -1,20 +1,28 @@
-// A record as the phone kept it before records had a format (format 0), opened with this
-// code. records/format-0.json was written by that release's own code: its newRecord,
-// fromServer and addEntry (static/js/game-keeping.js at 7c6dc04, now game/record.js),
-// with the hand-over box as its sheet.js (now sheet/page.js) kept it, the HTML of
-// templates/games/_handover.html as the server drew it:
-// a game taken from the server's sheet with a deal waiting, one started on the phone and
-// since taken by the server, and one the server has not got yet.
+// Records as phones kept them under earlier releases, opened with this code.
+// records/format-0.json, from before records had a format, was written by that release's
+// own code: its newRecord, fromServer and addEntry (static/js/game-keeping.js at 7c6dc04,
+// now game/record.js), with the hand-over box as its sheet.js (now sheet/page.js) kept
+// it, the HTML of templates/games/_handover.html as the server drew it: a game taken from
+// the server's sheet with a deal waiting, one started on the phone and since taken by the
+// server, and one the server has not got yet. records/format-1.json was written by format
+// 1's code (game/record.js at e94afa5: its fromServer, newRecord, addEntry, acknowledge
+// and adopt, and a conflict as its sync writes one): the same three kinds of game, and a
+// deal held beside another phone's.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { FORMAT, fromServer, newRecord, upgrade, view } from "../../static/js/game/record.js";
+import {
+  FORMAT, form, fromServer, newRecord, upgrade, view,
+} from "../../static/js/game/record.js";
 
-const today = JSON.parse(readFileSync(new URL("./records/format-0.json", import.meta.url)));
+const opened = (name) => JSON.parse(readFileSync(new URL(`./records/${name}`, import.meta.url)));
+const today = opened("format-0.json");
+const one = opened("format-1.json");
+const NONE = { deal: null, correction: null };
 
-test("the fixture is what that release wrote: no format, the box as HTML", () => {
+test("the format-0 fixture is what that release wrote: no format, the box as HTML", () => {
   assert.equal(today.served.format, undefined);
   assert.match(today.served.handover, /^<div class="handovers" id="handover">/);
   assert.match(today.local.handover, /<svg viewBox="0 0 \d+ \d+" class="qr">/);
@@ -30,9 +38,32 @@ for (const [name, old] of Object.entries(today)) {
     assert.equal(record.handover, null);
     const { handover, ...kept } = record;
     const { handover: html, ...was } = before;
-    assert.deepEqual(kept, { ...was, format: FORMAT });
+    assert.deepEqual(kept, { ...was, format: FORMAT, drafts: NONE });
     assert.deepEqual(view(record).state, view(before).state);
     assert.equal(view(record).state.deals.length, before.log.length + before.pending.length);
+    assert.equal(upgrade(record), record, "upgraded once");
+  });
+}
+
+test("the format-1 fixture is what that release wrote: no drafts", () => {
+  for (const record of Object.values(one)) {
+    assert.equal(record.format, 1);
+    assert.equal(record.drafts, undefined);
+  }
+  assert.equal(one.held.pending[0].state, "conflict");
+});
+
+for (const [name, old] of Object.entries(one)) {
+  test(`a format-1 record (${name}) opens with every entry and no draft`, () => {
+    const before = structuredClone(old);
+    const record = upgrade(old);
+    assert.deepEqual(old, before, "the record read is left as it was");
+    assert.deepEqual(record, { ...before, format: FORMAT, drafts: NONE });
+    assert.deepEqual(view(record), view(before));
+    // the form is for the next deal, as that release's page showed it
+    const { state } = view(record);
+    assert.deepEqual(form(record), { draft: null, correcting: false,
+      number: state.deals.length + 1, taken: false, shown: !state.finished });
     assert.equal(upgrade(record), record, "upgraded once");
   });
 }

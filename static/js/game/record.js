@@ -13,7 +13,11 @@
 //   the game, a club event's table: {label, url, closed}, as the server last said), view
 //   (its view link, what a result is shared by: null until the server has the game),
 //   handover (its hand-over box as data, as games/handover.py makes it: {link, link_qr,
-//   view_qr}, each QR code {size, path}; null until the phone has had it from the server)}.
+//   view_qr}, each QR code {size, path}; null until the phone has had it from the server),
+//   drafts (what the deal form holds and is for, this phone's alone and never sent:
+//   {deal, correction}, each null or {id, number, fields}, ``fields`` as the form reads
+//   them: {mode, [seat]: {bh, hand, cards}}, a correction also with the deal's values
+//   when it was begun and the version seen then, {was, base}; see form())}.
 // A pending entry's state: "waiting" (to send), "sent" (the server has it at version
 // `acked`), "conflict" (the players choose) or "refused" (the server's reason in
 // `problem`).
@@ -23,8 +27,12 @@ import {
 } from "../engine/game-log.js";
 
 /** The shape of the records this code writes. Format 0 (records without ``format``) kept
- * the server's hand-over box as HTML in ``handover``. */
-export const FORMAT = 1;
+ * the server's hand-over box as HTML in ``handover``; format 1 kept no ``drafts`` (the
+ * deal form's state lived in the page, and a reload lost it). */
+export const FORMAT = 2;
+
+/** No deal half typed, no correction begun. */
+const noDrafts = () => ({ deal: null, correction: null });
 
 /** What each format's record needs to be the next one's, from format 0 on: pure. */
 const STEPS = [
@@ -33,6 +41,8 @@ const STEPS = [
   // page, or the game's JSON once it is reached). Until then a sheet drawn offline
   // shows no box, and the players' entries are all kept.
   ({ handover, ...record }) => ({ ...record, handover: null }),
+  // 1 to 2: the deal form's drafts, none (what a page of that release held is gone with it).
+  (record) => ({ ...record, drafts: noDrafts() }),
 ];
 
 /**
@@ -64,7 +74,7 @@ export function newRecord({ settings, note = "", evening = null, after = null, n
   return {
     format: FORMAT, key, id: null, client_id: key, created_at: stamp(now), note, settings,
     evening: evening ?? key, after, made: now, log: [], pending: [], notices: [], remote: 0,
-    start: { state: "waiting", problem: null }, handover: null,
+    start: { state: "waiting", problem: null }, handover: null, drafts: noDrafts(),
   };
 }
 
@@ -75,6 +85,7 @@ export function fromServer(data, now = Date.now()) {
     created_at: data.created_at, note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
     keeping: data.keeping ?? null, view: data.view_url ?? null, handover: data.handover ?? null,
+    drafts: noDrafts(),
   };
 }
 
@@ -83,12 +94,13 @@ export function seen(record) {
   return Math.max(record.log.length, ...record.pending.map((e) => e.acked ?? 0));
 }
 
-/** An entry of this phone's, written before anything else is done with it; the sheet's
- * notices (what settled on its own) are old news once the players enter something. */
-export function addEntry(record, { kind, number, entry }, now = Date.now()) {
+/** An entry of this phone's, written before anything else is done with it, made on the
+ * game as this phone sees it (or on version ``base``); the sheet's notices (what settled
+ * on its own) are old news once the players enter something. */
+export function addEntry(record, { kind, number, entry, base = seen(record) }, now = Date.now()) {
   const item = {
     client_id: newId(), kind, number, ...entryJson(entry),
-    created_at: stamp(now), base: seen(record), saved: now, state: "waiting",
+    created_at: stamp(now), base, saved: now, state: "waiting",
   };
   record.pending.push(item);
   record.notices = [];
@@ -250,6 +262,19 @@ export function settle(record) {
   }
 }
 
+/**
+ * Is the server's refusal ``code`` of this phone's ``entry`` a question for the players,
+ * though not one of a taken number (sync.js asks them of those)? A new deal refused
+ * because the game has ended, when the log holds a deal of its number: another phone's
+ * deal took that number and ended the game, so it is settled as a taken number is (the
+ * same deal, or a correction), not shown as refused.
+ */
+export function endedOnItsNumber(record, entry, code) {
+  if (code !== "GameFinished" || entry.kind !== "deal") return false;
+  const logged = replay(record.settings, record.log.map(eventOf));
+  return logged.deals.some((row) => row.number === entry.number);
+}
+
 /** What the players may choose for held entry ``entry`` (the first one held); ``state``:
  * the game before it (view's ``before``), when the caller has it already. */
 export function choices(record, entry, state = view(record).before) {
@@ -314,4 +339,91 @@ function decide(record, entry, choice) {
 export function dealEntry(record, number, typedEntryValue, state = view(record).state) {
   if (number === nextNumber(state)) checkNewDeal(state, number);
   return { kind: "deal", number, entry: typedEntryValue };
+}
+
+/**
+ * What the deal form is for, from the record alone (``state``: the sheet, view's, when the
+ * caller has it already): ``{draft, correcting, number, taken, shown}``.
+ * - A correction begun (``drafts.correction``) is what the form shows, whatever else waits.
+ * - Else the next deal: the log's deals (this phone's own on top) + 1. A deal half typed
+ *   (``drafts.deal``) keeps the number it was begun for when another phone's deal has
+ *   taken that number meanwhile (``taken``: the players are told, and asked once they
+ *   save; never renumbered, never dropped); it follows the log back when a deal was
+ *   undone.
+ * ``draft`` is the draft whose fields the form shows (null: empty fields); ``shown``: the
+ * form is on the sheet (an ended game shows it only for a correction or for what was typed).
+ */
+export function form(record, state = view(record).state) {
+  const { deal, correction } = record.drafts ?? noDrafts();
+  if (correction) {
+    const { number } = correction;
+    return { draft: correction, correcting: true, number, taken: false, shown: true };
+  }
+  const next = nextNumber(state);
+  const number = deal ? Math.min(deal.number, next) : next;
+  return { draft: deal, correcting: false, number, taken: number < next,
+    shown: !state.finished || Boolean(deal) };
+}
+
+/**
+ * Keep what the form holds (``fields``; ``typed``: anything in them) as the draft it
+ * shows (``shown``: form()'s answer when the page drew it): a correction's fields, else
+ * the deal half typed, begun for the number the form showed; empty deal fields are no
+ * draft. Answers the draft kept: null for none, undefined when nothing was written (the
+ * correction shown was left meanwhile, in another tab).
+ */
+export function keepDraft(record, shown, fields, typed) {
+  record.drafts ??= noDrafts();
+  if (shown.correcting) {
+    const { correction } = record.drafts;
+    if (correction?.id !== shown.draft.id) return undefined;
+    correction.fields = fields;
+    return correction;
+  }
+  if (!typed) {
+    record.drafts.deal = null;
+    return null;
+  }
+  const kept = record.drafts.deal;
+  const id = kept?.id ?? shown.draft?.id ?? newId();
+  const number = kept ? Math.min(kept.number, shown.number) : shown.number;
+  record.drafts.deal = { id, number, fields };
+  return record.drafts.deal;
+}
+
+/** Begin correcting deal ``number``, whose values are ``entry`` now, with ``fields`` (those
+ * values as the form reads them); a correction of it already begun stays as it was typed.
+ * Answers the draft. */
+export function beginCorrection(record, number, entry, fields) {
+  record.drafts ??= noDrafts();
+  if (record.drafts.correction?.number !== number) {
+    record.drafts.correction = { id: newId(), number, fields, was: entryJson(entry),
+      base: seen(record) };
+  }
+  return record.drafts.correction;
+}
+
+/**
+ * The correction begun, saved with the values ``entry`` (``state``: the sheet, when the
+ * caller has it already). When the deal holds other values than when it was begun
+ * (another phone corrected it meanwhile), it is made on the game as this phone had it
+ * then: the server asks the players which values stand, rather than overwrite the other
+ * phone's; else on the game as seen now.
+ */
+export function correctionEntry(record, entry, state = view(record).state) {
+  const { number, was, base } = record.drafts.correction;
+  const row = state.deals.find((deal) => deal.number === number);
+  const moved = row && was && JSON.stringify(entryJson(row.entry)) !== JSON.stringify(was);
+  return { kind: "correction", number, entry, ...(moved ? { base } : {}) };
+}
+
+/** The correction begun is left (cancelled, or saved as an entry): the form goes back to the
+ * next deal, and to what was half typed there. */
+export function endCorrection(record) {
+  record.drafts = { ...(record.drafts ?? noDrafts()), correction: null };
+}
+
+/** The deal half typed is saved as an entry: the form is empty again. */
+export function endDeal(record) {
+  record.drafts = { ...(record.drafts ?? noDrafts()), deal: null };
 }

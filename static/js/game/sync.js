@@ -6,7 +6,7 @@
 // or a conflict is written on the entry for the players to decide (game/record.js).
 
 import { address } from "./addresses.js";
-import { acknowledge, adopt, nextToSend, settle } from "./record.js";
+import { acknowledge, adopt, endedOnItsNumber, nextToSend, settle } from "./record.js";
 import { allGames, getGame, listen, update, updateEvening } from "./storage.js";
 
 const TIMEOUT = 8000; // ms an answer may take before the entry waits for the next try
@@ -15,7 +15,8 @@ const IDLE = 5000; // ms between rounds when nothing is watched
 const MOST = 5000; // ms of the longest pause after failures (1, 2, 4, then 5 s)
 /** The 409s the players settle by choosing (another phone wrote that deal first, or
  * changed it since): any other refusal (a closed round of a club event, a game the director
- * replaced, a finished game) is shown on the entry as the server words it. */
+ * replaced, a finished game unless another phone's deal of the same number ended it:
+ * record.js endedOnItsNumber) is shown on the entry as the server words it. */
 const SETTLED_BY_PLAYERS = new Set(["DealNumberTaken", "DealNumberSkipped", "DealChangedMeanwhile"]);
 
 /** The game as the API takes it (POST /api/v1/games). */
@@ -191,7 +192,9 @@ async function refused(net, key, entry, answer, changed) {
   await update(key, (r) => {
     const kept = r.pending.find((e) => e.client_id === entry.client_id);
     if (!kept) return; // settled by the log itself
-    kept.state = SETTLED_BY_PLAYERS.has(answer.data?.code) ? "conflict" : "refused";
+    const code = answer.data?.code;
+    const asked = SETTLED_BY_PLAYERS.has(code) || endedOnItsNumber(r, kept, code);
+    kept.state = asked ? "conflict" : "refused";
     kept.problem = problemOf(answer);
     settle(r);
   });

@@ -1,8 +1,9 @@
 // The score sheet's deal form: the players' fields (made here for a game the server has not
-// drawn), what is typed as the server's form reads it, the live preview, the card grid,
-// the questions before a deal is saved (a field left empty, everyone at 0), the way this
-// phone enters deals remembered, and the same form opened for a correction. It reads and
-// shows; sheet/page.js saves.
+// drawn), what is typed as the server's form reads it and the same fields filled again
+// from a draft the phone keeps, the live preview, the card grid, the questions before a
+// deal is saved (a field left empty, everyone at 0), and the way this phone enters deals
+// remembered. Which deal the form is for, and whether it corrects one, is the game
+// record's (game/record.js form): sheet/page.js draws it, keeps what is typed and saves.
 
 import { listed, plural, refusalText, say } from "../shared/catalog.js";
 import {
@@ -19,7 +20,7 @@ function playerFields(name, seat, hand) {
     id: `${part}-${seat}`, name: `${part}-${seat}`, type: "text", inputmode: "numeric",
     autocomplete: "off", ...extra });
   const big = { className: "big-number", pattern: "[0-9]*" };
-  return h("div", { className: "deal-player", dataset: { seat, total: "0" } },
+  return h("div", { className: "deal-player", dataset: { seat } },
     h("div", { className: "who" }, h("span", { className: "seat-dot", dataset: { seat } }),
       h("span", { className: "name" }, name)),
     h("div", { className: "fields" },
@@ -46,11 +47,12 @@ function typed(form, players) {
   return fields;
 }
 
-/** Each player's score and new total under the field, as the no-script preview says it. */
-function preview(form, settings) {
+/** Each player's score and new total under the field, as the no-script preview says it;
+ * ``shown``: what the form is for (its ``correcting``, and the ``totals`` it adds to). */
+function preview(form, settings, shown) {
   const outputs = [...form.querySelectorAll("output.preview")];
   const clear = () => outputs.forEach((o) => { o.textContent = ""; });
-  if (form.dataset.correcting !== undefined) return clear();
+  if (!shown || shown.correcting) return clear();
   const values = typed(form, settings.players);
   const { maxCard } = deckOf(settings);
   const stack = {};
@@ -67,7 +69,7 @@ function preview(form, settings) {
     virginDoubling: settings.virgin_doubling });
   form.querySelectorAll(".deal-player").forEach((player, seat) => {
     const name = settings.players[seat];
-    const total = Number(player.dataset.total) + scores[name];
+    const total = shown.totals[name] + scores[name];
     outputs[seat].textContent = say("preview", { score: scores[name], total });
     player.classList.toggle("reaches", Boolean(settings.threshold) && total >= settings.threshold);
   });
@@ -140,44 +142,78 @@ function makeFields(form, settings) {
   grid.dataset.copies = String(deck.copies);
 }
 
+/** What deal ``entry`` holds, as the form's fields read it (a correction's first values). */
+export function entryFields(settings, entry) {
+  const fields = { mode: entry.cards ? "cards" : "bullheads" };
+  settings.players.forEach((name, seat) => {
+    fields[seat] = { bh: String(entry.bullheads[name]),
+      hand: settings.variant === "hand" ? String(entry.hand?.[name] ?? 0) : "",
+      cards: (entry.cards?.[name] ?? []).join(" ") };
+  });
+  return fields;
+}
+
+/** The fields filled with ``fields`` (a draft's, as typed() read them), or emptied (null). */
+function fill(form, settings, fields) {
+  form.querySelector("#zero-question, #empty-question")?.remove();
+  complain(form, null);
+  settings.players.forEach((_, seat) => {
+    for (const part of ["bh", "hand", "cards"]) {
+      const input = form.querySelector(`#${part}-${seat}`);
+      if (input) input.value = fields?.[seat]?.[part] ?? "";
+    }
+  });
+  if (fields) setMode(form, fields.mode);
+  else rememberedMode(form);
+  setMode(form, mode(form));
+}
+
 /**
- * Wire the form to game ``settings``. ``save(entry, number)`` is called with a checked
- * entry; ``cancel()`` when a correction is left. Answers the form's controls.
+ * Wire the form to game ``settings``. ``shown()``: what the form is for, as the page drew
+ * it ({correcting, totals}); ``save(entry)`` is called with a checked entry; ``edited()``
+ * after every change of what is typed (a key, a card tapped, the way of entering).
+ * Answers the form's controls.
  */
-export function setupForm(form, settings, { save, cancel }) {
+export function setupForm(form, settings, { shown, save, edited }) {
   makeFields(form, settings);
   form.querySelector("#preview-button")?.remove(); // the preview is live
   const inputs = () => [...form.querySelectorAll(".deal-player input")];
   const typing = () => inputs().some((input) => input.value.trim());
   if (!typing()) rememberedMode(form);
   const players = [...form.querySelectorAll(".deal-player")];
-  buildGrid(form, form.querySelector(".card-grid"), players, () => preview(form, settings));
+  let filling = false; // the page fills the fields: nothing typed
+  const changed = () => {
+    preview(form, settings, shown());
+    if (!filling) edited();
+  };
+  buildGrid(form, form.querySelector(".card-grid"), players, changed);
   setMode(form, mode(form));
-  form.addEventListener("input", () => preview(form, settings));
+  form.addEventListener("input", changed);
   form.addEventListener("change", (event) => {
     if (event.target.name !== "mode") return;
-    if (form.dataset.correcting === undefined) {
+    if (!shown()?.correcting) {
       try { localStorage.setItem(MODE_KEY, mode(form)); } catch { /* storage blocked */ }
     }
     setMode(form, mode(form));
-    preview(form, settings);
+    changed();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     submit(form, settings, save);
   });
-  const controls = {
-    typing, preview: () => preview(form, settings), complain: (refusal) => complain(form, refusal),
-    clear() {
-      inputs().forEach((input) => { input.value = ""; });
-      form.querySelector("#zero-question, #empty-question")?.remove();
-      complain(form, null);
-      form.dispatchEvent(new Event("input")); // repaints the card grid and the preview
+  return {
+    typing, fields: () => typed(form, settings.players),
+    preview: () => preview(form, settings, shown()), complain: (refusal) => complain(form, refusal),
+    fill(fields) {
+      filling = true;
+      try {
+        fill(form, settings, fields);
+        form.dispatchEvent(new Event("input")); // repaints the card grid and the preview
+      } finally {
+        filling = false;
+      }
     },
-    correct: (number, entry) => correcting(form, settings, number, entry, cancel),
-    stopCorrecting: () => stopCorrecting(form, controls),
   };
-  return controls;
 }
 
 function submit(form, settings, save) {
@@ -194,36 +230,5 @@ function submit(form, settings, save) {
   const zero = form.querySelector("#zero-question input:checked");
   if (!empty.length && allZero(settings, entry) && !zero) return askZero(form);
   complain(form, null);
-  const number = Number(form.dataset.correcting ?? form.querySelector("input[name=number]").value);
-  save(entry, number, form.dataset.correcting !== undefined);
-}
-
-/** The form opened for deal ``number``'s correction, filled with what it holds now. */
-function correcting(form, settings, number, entry, cancel) {
-  form.dataset.correcting = String(number);
-  form.hidden = false;
-  settings.players.forEach((name, seat) => {
-    form.querySelector(`#bh-${seat}`).value = String(entry.bullheads[name]);
-    const hand = form.querySelector(`#hand-${seat}`);
-    if (hand) hand.value = String(entry.hand?.[name] ?? 0);
-    form.querySelector(`#cards-${seat}`).value = (entry.cards?.[name] ?? []).join(" ");
-  });
-  setMode(form, entry.cards ? "cards" : "bullheads");
-  form.querySelector("#deal-title").textContent = say("correct", { number });
-  form.querySelector("#save-deal").textContent = say("save_correction");
-  form.querySelector("#taken-meanwhile")?.remove();
-  if (!form.querySelector("#cancel-correction")) {
-    form.querySelector("#save-deal").after(h("button", { type: "button", className: "secondary",
-      id: "cancel-correction", onclick: cancel }, say("cancel")));
-  }
-  form.dispatchEvent(new Event("input"));
-  form.scrollIntoView({ block: "start" });
-}
-
-function stopCorrecting(form, controls) {
-  delete form.dataset.correcting;
-  form.querySelector("#cancel-correction")?.remove();
-  controls.clear();
-  rememberedMode(form);
-  setMode(form, mode(form));
+  save(entry);
 }

@@ -8,9 +8,10 @@
 import { address } from "../game/addresses.js";
 import { say } from "../shared/catalog.js";
 import { sheetData } from "../shared/dom.js";
-import { checkRestore, checkWithdrawal, nextNumber } from "../engine/game-log.js";
+import { checkRestore, checkWithdrawal } from "../engine/game-log.js";
 import {
-  addEntry, adopt, choose, dealEntry, fromServer, view,
+  addEntry, adopt, beginCorrection, choose, correctionEntry, dealEntry, endCorrection, endDeal,
+  form as formOf, fromServer, keepDraft, view,
 } from "../game/record.js";
 import { wireHandover } from "./handover.js";
 import {
@@ -19,7 +20,7 @@ import {
 import {
   bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
 } from "./actions.js";
-import { setupForm } from "./form.js";
+import { entryFields, setupForm } from "./form.js";
 import { REMOTE_SHOWN, drawSync } from "./sync-box.js";
 import {
   drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
@@ -28,9 +29,13 @@ import { startSync } from "../game/sync.js";
 
 const data = sheetData();
 const form = document.getElementById("deal-form");
-/** ``drawn``: the sheet drawn last ({record, view}), read again while the game is unchanged. */
+/** ``drawn``: the sheet drawn last ({record, view}), read again while the game is unchanged;
+ * ``form``: what the deal form is for, as drawn from the record (game/record.js form, with
+ * the totals its preview adds to); ``filled``: the id of the draft its fields show (null:
+ * none, undefined: not filled yet); ``writing``: what is typed being kept, in how many writes. */
 const page = {
-  record: null, drawn: null, controls: null, sync: null, persisted: null, number: null, timer: 0,
+  record: null, drawn: null, controls: null, sync: null, persisted: null, timer: 0,
+  form: null, filled: undefined, writing: 0,
 };
 
 /** The sheet of the kept game: the one drawn last, unless a new record came since (each
@@ -63,10 +68,33 @@ function csrf() {
   return document.querySelector("meta[name=csrf-token]")?.content ?? "";
 }
 
-/** The number of the deal the form is for: the next one, unless something is typed. */
-function formNumber(state) {
-  if (page.number === null || !page.controls.typing()) page.number = nextNumber(state);
-  return page.number;
+/** The form's fields as the record's draft holds them, when another draft than the one
+ * they show is the form's now (a correction begun or left, a deal saved, another tab's
+ * change); never while what is typed is being kept (the record read may not hold it yet). */
+function fillForm() {
+  const id = page.form.draft?.id ?? null;
+  if (page.writing || id === page.filled) return;
+  page.controls.fill(page.form.draft?.fields ?? null);
+  page.filled = id;
+}
+
+/** What is typed, kept in the record as the draft the form shows, before anything else. */
+async function edited() {
+  const shown = page.form;
+  const fields = page.controls.fields();
+  const typed = page.controls.typing();
+  let kept;
+  page.writing += 1;
+  try {
+    page.record = await update(page.record.key, (r) => {
+      kept = keepDraft(r, shown, fields, typed);
+    });
+  } finally {
+    page.writing -= 1;
+  }
+  if (kept !== undefined) page.filled = kept?.id ?? null;
+  // a draft begun or emptied, or another's meanwhile: the form's number and head follow
+  if (!page.writing && (page.form.draft?.id ?? null) !== page.filled) draw();
 }
 
 /** Draw the whole sheet from the kept game. */
@@ -80,7 +108,9 @@ function draw() {
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
   drawSheet({ record, state, urls, csrf: csrf(), shown });
   drawWithdrawn(record, state, urls, csrf());
-  drawFormHead(form, state, formNumber(state));
+  page.form = { ...formOf(record, state), totals: state.totals };
+  drawFormHead(form, state, page.form);
+  fillForm();
   page.controls.preview();
   drawChart(state);
   drawActions(record, urls);
@@ -100,19 +130,23 @@ async function change(alter, then = () => {}) {
   page.sync?.kick();
 }
 
-async function save(entry, number, correcting) {
+/** Save what the form holds as the deal or the correction the record says it is for; the
+ * draft leaves with it, in the same write. */
+async function save(entry) {
+  const { number, correcting } = page.form;
   let item;
   try {
-    item = correcting ? { kind: "correction", number, entry }
-      : dealEntry(page.record, number, entry, current().state);
+    const { state } = current();
+    item = correcting ? correctionEntry(page.record, entry, state)
+      : dealEntry(page.record, number, entry, state);
   } catch (refusal) {
     if (!refusal.code) throw refusal;
     return page.controls.complain(refusal);
   }
-  await change((r) => addEntry(r, item), () => {
-    if (correcting) page.controls.stopCorrecting();
-    else page.controls.clear();
-    page.number = null;
+  await change((r) => {
+    addEntry(r, item);
+    if (correcting) endCorrection(r);
+    else endDeal(r);
   });
   inView();
   keep();
@@ -147,9 +181,14 @@ async function keep() {
   draw();
 }
 
-function correct(number) {
+/** Begin correcting deal ``number`` (kept in the record, so a reload goes on with it),
+ * filled with what it holds now; a correction of it begun before stays as typed. */
+async function correct(number) {
   const row = current().state.deals.find((deal) => deal.number === number);
-  if (row) page.controls.correct(number, row.entry);
+  if (!row) return;
+  const fields = entryFields(page.record.settings, row.entry);
+  await change((r) => { beginCorrection(r, number, row.entry, fields); });
+  form.scrollIntoView({ block: "start" });
 }
 
 async function startNext() {
@@ -167,6 +206,7 @@ async function removeLocal() {
 const CLICKS = {
   "#restore-deal": (target) => undoOrRestore("restore", Number(target.dataset.number)),
   "[data-correct]": (target) => correct(Number(target.dataset.correct)),
+  "#cancel-correction": () => change((r) => endCorrection(r)),
   "#csv-link": () => saveFile("csv", page.record, current()),
   "#json-link": () => saveFile("json", page.record, current()),
   "#share-result": () => shareResult(page.record, current()),
@@ -276,10 +316,13 @@ async function open() {
     return;
   }
   if (!data.game) shell(page.record);
-  page.controls = setupForm(form, page.record.settings, {
-    save, cancel: () => { page.controls.stopCorrecting(); draw(); } });
+  page.controls = setupForm(form, page.record.settings, { shown: () => page.form, save, edited });
+  const early = page.controls.typing(); // typed before this script ran: it stays
+  if (early) page.filled = formOf(page.record).draft?.id ?? null;
   wire();
   draw();
+  if (early) edited();
+  else if (page.filled) form.scrollIntoView({ block: "start" }); // where the players left it
   page.sync = startSync({ urls: data.urls, lang: document.documentElement.lang,
     watched: () => page.record.key, changed });
   listen(changed);

@@ -8,7 +8,7 @@ import { listed, plural, say } from "../shared/catalog.js";
 import { deckOf } from "../engine/deal.js";
 import { h, replace, svg } from "../shared/dom.js";
 import { chart, pyFloat } from "../game/chart.js";
-import { nextNumber, restorable } from "../engine/game-log.js";
+import { restorable } from "../engine/game-log.js";
 import { HAND_SIZE, ROWS, TAKES_AT } from "../engine/limits.js";
 
 /** Who won a finished game, and with what total (one winner, or a shared win). */
@@ -252,20 +252,25 @@ export function drawActions(record, urls) {
     item(null, urls.games, say("all_games"))));
 }
 
-/** The next deal's heading, number, button and the totals its preview adds to. */
-export function drawFormHead(form, state, number) {
-  form.hidden = state.finished && form.dataset.correcting === undefined;
-  if (form.dataset.correcting !== undefined) return;
+/** The deal form's heading, number and buttons for what it is for (``shown``, as
+ * game/record.js form answers it on the sheet ``state``): the next deal, a deal half typed
+ * that another phone has entered meanwhile (said under the heading, with the choices an
+ * ended game leaves), or a correction (with its way out). */
+export function drawFormHead(form, state, { number, correcting, taken, shown }) {
+  form.hidden = !shown;
   form.querySelector("input[name=number]").value = String(number);
-  form.querySelector("#deal-title").textContent = say("deal", { number });
-  form.querySelector("#save-deal").textContent = say("save", { number });
-  form.querySelectorAll(".deal-player").forEach((player, seat) => {
-    player.dataset.total = String(state.totals[state.settings.players[seat]]);
-  });
-  const taken = number !== nextNumber(state);
+  form.querySelector("#deal-title").textContent = say(correcting ? "correct" : "deal", { number });
+  const save = form.querySelector("#save-deal");
+  save.textContent = correcting ? say("save_correction") : say("save", { number });
+  const cancel = form.querySelector("#cancel-correction");
+  if (!correcting) cancel?.remove();
+  else if (!cancel) {
+    save.after(h("button", { type: "button", className: "secondary", id: "cancel-correction" },
+      say("cancel")));
+  }
   let note = form.querySelector("#taken-meanwhile");
   if (!taken) return note?.remove();
   note ??= h("p", { className: "notice", id: "taken-meanwhile", role: "status" });
-  note.textContent = say("taken_meanwhile", { number });
+  note.textContent = say(state.finished ? "taken_finished" : "taken_meanwhile", { number });
   form.querySelector("#deal-title").after(note);
 }
