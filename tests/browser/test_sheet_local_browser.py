@@ -16,7 +16,16 @@ from zoneinfo import ZoneInfo
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.deals import enter_deal
-from tests.browser.phone import SHEET, controlled, kept, new_game, saved, server_game, token
+from tests.browser.phone import (
+    SHEET,
+    controlled,
+    kept,
+    new_game,
+    saved,
+    server_game,
+    token,
+    unreachable,
+)
 from tests.conftest import PHONE
 
 
@@ -222,4 +231,28 @@ def test_a_result_of_a_game_not_on_the_server_is_shared_without_a_link(
         "not on the server yet, so there is no link that shows the score.")
     assert page.evaluate("navigator.clipboard.readText()") == (
         "6 nimmt! The game is over. Bob wins with 3 bullheads.\n1. Bob: 3\n2. Ann: 12")
+    context.close()
+
+
+def test_the_sheet_drawn_without_the_server_dates_the_game_as_the_server_does(
+        browser: Browser, base_url: str):
+    """The server dates a game by UTC's day; the phone's shell did by its own clock, so a
+    game started late in the evening showed two dates. The phone here lives in a zone
+    whose day is not UTC's at the hour of the run (12 hours behind before noon UTC, 14
+    ahead after)."""
+    far = "Etc/GMT+12" if datetime.now(UTC).hour < 12 else "Pacific/Kiritimati"
+    context = browser.new_context(viewport=PHONE, locale="en-GB", timezone_id=far)
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    saved(page)
+    served = page.locator("#game-date").inner_text()
+    assert served == page.evaluate("""() => new Intl.DateTimeFormat("en", {
+        dateStyle: "medium", timeZone: "UTC"}).format(new Date())""")
+    controlled(page)
+    unreachable(context, base_url)
+    page.reload()
+    shell = 'JSON.parse(document.getElementById("sheet-data").textContent).game === null'
+    assert page.evaluate(shell)  # the worker's shell, drawn by the phone
+    expect(page.locator("#game-date")).to_have_text(served)
     context.close()

@@ -296,7 +296,9 @@ async function keepAwake() {
 }
 
 function shell(record) {
-  const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium" });
+  // By UTC's day, as the server's pages date a game (games/listed.py game_date).
+  const date = new Intl.DateTimeFormat(document.documentElement.lang,
+    { dateStyle: "medium", timeZone: "UTC" });
   document.getElementById("game-date").textContent = date.format(new Date(record.created_at));
   const note = document.getElementById("game-note");
   note.textContent = record.note;
