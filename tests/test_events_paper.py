@@ -165,6 +165,7 @@ def test_the_same_standings_are_laid_out_once_however_many_ask_at_once(tmp_path)
     """Four phones asking for the standings at the same moment cost one layout (made by
     the worker, kept by the HTML it is made of); a new result makes a new one."""
     from scorekeeper import create_app
+    from scorekeeper.web import workers
     from scorekeeper.web.workers import Gate
 
     layouts = tmp_path / "layouts"
@@ -193,3 +194,4 @@ def test_the_same_standings_are_laid_out_once_however_many_ask_at_once(tmp_path)
     client.post(f"/api/v1/games/{table['game']}/deals", headers=headers, json={
         "number": 1, "bullheads": dict(zip(table["players"], (3, 8, 8, 20), strict=True))})
     assert client.get(path).data != bodies[0] and layouts.read_text() == "11"
+    workers.stop()  # the pool this test started: the run's exit would wait for it

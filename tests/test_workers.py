@@ -17,6 +17,7 @@ import pytest
 from flask import jsonify, request
 
 from scorekeeper import create_app
+from scorekeeper.web import workers
 from scorekeeper.web.workers import Gate, heavy
 from tests.browser.tls import free_port
 
@@ -55,6 +56,15 @@ def heavy_app(tmp_path):
     return worker_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite"),
                        "SECRET_KEY": "test", "STARTED": str(tmp_path / "started"),
                        "HEAVY_WORKERS": 1, "HEAVY_QUEUE": 1})
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _workers_ended():
+    """The pools these tests started end with them: the run's exit waits for each pool's
+    manager thread, which waits for its workers (in a full run one had not ended 60 s
+    after the summary)."""
+    yield
+    workers.stop()
 
 
 def wait_for(condition, seconds=60.0):
