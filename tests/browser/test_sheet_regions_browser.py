@@ -11,12 +11,12 @@ sentence, a class or a missing element on either side fails here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.phone import build, until_kept
+from tests.browser.phone import build, controlled, unreachable, until_kept
 from tests.browser.regions import assert_same
 from tests.browser.regions import regions as read_regions
 
@@ -71,13 +71,9 @@ GAMES: dict[str, tuple[list[str], dict, list[tuple]]] = {
 DRAWN = """document.addEventListener("sheet:drawn", () => { window.sheetDrawn = true; });"""
 
 
-#: The script's own hooks, which the server's page does not carry.
-HOOKS = ("data-correct", "data-number")
-
-
 def regions(page: Page) -> dict[str, list | None]:
     """Each region's text as a reader sees it and its skeleton."""
-    return read_regions(page, REGIONS, HOOKS)
+    return read_regions(page, REGIONS)
 
 
 @pytest.fixture(scope="module")
@@ -89,18 +85,30 @@ def games(browser: Browser, base_url: str) -> Iterator[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def contexts(browser: Browser) -> Iterator[dict[tuple[str, bool], BrowserContext]]:
-    """One phone (scripts on) and one reader (scripts off) per language, opened once."""
+def contexts(browser: Browser, base_url: str, games) -> Iterator[Callable[[str, bool], Page]]:
+    """Per language, a reader (scripts off) and a phone that opened every game's sheet (so
+    it keeps them all) and then lost the server: each sheet it opens then is drawn by the
+    phone alone, every region, from the game it keeps. (On the server's page the phone
+    leaves the regions as the server drew them, when it keeps nothing more: this test is
+    what makes that right.)"""
     opened: dict[tuple[str, bool], BrowserContext] = {}
 
-    def context(language: str, script: bool) -> BrowserContext:
+    def context(language: str, script: bool) -> Page:
         if (language, script) not in opened:
-            opened[language, script] = browser.new_context(
-                viewport={"width": 360, "height": 740}, locale=LANGUAGES[language],
-                java_script_enabled=script)
+            made = browser.new_context(viewport={"width": 360, "height": 740},
+                                       locale=LANGUAGES[language], java_script_enabled=script)
+            opened[language, script] = made
             if script:
-                opened[language, script].add_init_script(DRAWN)
-        return opened[language, script]
+                made.add_init_script(DRAWN)
+                page = made.new_page()
+                page.goto(f"{base_url}/games/offline?lang={language}")
+                controlled(page)
+                for game_id in games.values():
+                    page.goto(f"{base_url}/games/{game_id}?lang={language}")
+                    until_kept(page, game_id)
+                page.close()
+                unreachable(made, base_url)
+        return opened[language, script].new_page()
 
     yield context
     for each in opened.values():
@@ -108,7 +116,7 @@ def contexts(browser: Browser) -> Iterator[dict[tuple[str, bool], BrowserContext
 
 
 def servers(contexts, base_url: str, game_id: str, language: str) -> dict:
-    page = contexts(language, False).new_page()
+    page = contexts(language, False)
     page.goto(f"{base_url}/games/{game_id}?lang={language}")
     drawn = regions(page)
     page.close()
@@ -116,11 +124,13 @@ def servers(contexts, base_url: str, game_id: str, language: str) -> dict:
 
 
 def phones(contexts, base_url: str, game_id: str, language: str) -> dict:
-    """The same game opened on a phone: its script keeps the log and draws from it."""
-    page = contexts(language, True).new_page()
+    """The same game opened on the phone with the server out of reach: the worker's shell,
+    every region drawn by its script from the log the phone keeps."""
+    page = contexts(language, True)
     page.goto(f"{base_url}/games/{game_id}?lang={language}")
-    until_kept(page, game_id)
-    page.wait_for_function("window.sheetDrawn === true")
+    page.wait_for_function("() => window.sheetDrawn === true")
+    served = page.evaluate("JSON.parse(document.getElementById('sheet-data').textContent).game")
+    assert served is None, "the phone's sheet is the server's page, not the worker's shell"
     drawn = regions(page)
     page.close()
     return drawn

@@ -123,11 +123,18 @@ function rememberedMode(form) {
   if (radio) radio.checked = true;
 }
 
+/** Each form's card grid, built the first time the cards are chosen: 104 buttons that a
+ * sheet entered by bullheads need not build or lay out while the page opens. */
+const gridBuilders = new WeakMap();
+
 function setMode(form, value) {
   const radio = form.querySelector(`input[name=mode][value="${value}"]`);
   if (radio) radio.checked = true;
   const grid = form.querySelector(".card-grid");
-  if (grid) grid.hidden = mode(form) !== "cards";
+  if (!grid) return;
+  const cards = mode(form) === "cards";
+  if (cards) gridBuilders.get(form)?.();
+  grid.hidden = !cards;
 }
 
 /** The players' fields of a game the server did not draw, and the grid's deck. */
@@ -186,7 +193,10 @@ export function setupForm(form, settings, { shown, save, edited }) {
     preview(form, settings, shown());
     if (!filling) edited();
   };
-  buildGrid(form, form.querySelector(".card-grid"), players, changed);
+  gridBuilders.set(form, () => {
+    gridBuilders.delete(form);
+    buildGrid(form, form.querySelector(".card-grid"), players, changed);
+  });
   setMode(form, mode(form));
   form.addEventListener("input", changed);
   form.addEventListener("change", (event) => {

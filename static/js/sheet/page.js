@@ -97,23 +97,35 @@ async function edited() {
   if (!page.writing && (page.form.draft?.id ?? null) !== page.filled) draw();
 }
 
-/** Draw the whole sheet from the kept game. */
-function draw() {
+/** Did the server draw the kept game as it is: its whole log, nothing of this phone's on
+ * top? Then the server's regions are the phone's drawing (the browser tests hold the two
+ * alike in three languages), and opening the page need not draw them again. */
+const asServed = (record) => Boolean(data.game) && !record.pending.length
+  && record.log.length === data.game.events.length;
+
+/** Draw the whole sheet from the kept game; ``regions: false`` leaves the status, the
+ * deals, the chart and the game's links as the server drew them (asServed). */
+function draw({ regions = true } = {}) {
   const { record } = page;
   const shown = view(record);
   page.drawn = { record, view: shown };
   const { state } = shown;
   const { urls } = data;
-  drawStatus(state, record.keeping);
+  // The end's links always: the phone dates BG Stats's play in its own time zone.
   drawFinished({ record, state, urls, csrf: csrf(), bgstats: bgStatsHref(record, shown) });
-  drawSheet({ record, state, urls, csrf: csrf(), shown });
-  drawWithdrawn(record, state, urls, csrf());
+  if (regions) {
+    drawStatus(state, record.keeping);
+    drawSheet({ record, state, urls, csrf: csrf(), shown });
+    drawWithdrawn(record, state, urls, csrf());
+  }
   page.form = { ...formOf(record, state), totals: state.totals };
   drawFormHead(form, state, page.form);
   fillForm();
   page.controls.preview();
-  drawChart(state);
-  drawActions(record, urls);
+  if (regions) {
+    drawChart(state);
+    drawActions(record, urls);
+  }
   drawSync({ record, view: shown, persisted: page.persisted, typing: page.controls.typing(),
     choose: (id, choice) => change((r) => choose(r, id, choice)) });
   clearTimeout(page.timer); // "another phone changed this game" fades by itself
@@ -322,7 +334,7 @@ async function open() {
   const early = page.controls.typing(); // typed before this script ran: it stays
   if (early) page.filled = formOf(page.record).draft?.id ?? null;
   wire();
-  draw();
+  draw({ regions: !asServed(page.record) });
   if (early) edited();
   else if (page.filled) form.scrollIntoView({ block: "start" }); // where the players left it
   page.sync = startSync({ urls: data.urls, lang: document.documentElement.lang,
