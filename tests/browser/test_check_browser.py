@@ -61,8 +61,12 @@ def test_first_booklet_example_by_tapping_the_grid(page: Page, base_url: str, la
     assert page.viewport_size == {"width": 360, "height": 740}
     page.goto(f"{base_url}/check?lang={lang}")
     expect(page.locator("#grid-panel")).to_be_hidden()
+    expect(page.locator(".grid-switch")).to_be_visible()  # the script has started
+    # The deck's 104 buttons are made when the grid first opens, not with the page.
+    assert page.locator("#grid-panel .grid button").count() == 0
     page.locator("#r1").tap()
     expect(page.locator("#grid-panel")).to_be_visible()
+    expect(page.locator("#grid-panel .grid button")).to_have_count(104)
     # The grid names the field its taps go to, in the page's words (its catalog).
     target = page.locator("#grid-panel .target-name")
     expect(target).to_have_text(WORDS[lang]["row1"])

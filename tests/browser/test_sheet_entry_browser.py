@@ -149,8 +149,13 @@ def test_card_entry_keeps_whose_cards_in_view_while_tapping(page: Page, base_url
              "Bernadette": [22, 24, 25, 28, 31, 33],
              "Dirk": [40, 41, 44, 45, 47, 66, 70, 71, 75, 77, 88, 90]}
     page.goto(new_game(page, base_url, FOUR))
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
+    expect(page.locator("#preview-button")).to_have_count(0)  # the form's script has run
+    # The deck's 104 buttons are made when the cards are chosen, not with the page.
+    assert page.locator(".grid-cards .card").count() == 0
     taps = 0
     page.get_by_label("Cards taken").tap()
+    expect(page.locator(".grid-cards .card")).to_have_count(104)
     taps += 1
     grid = page.locator(".card-grid")
     # The grid comes before the players' fields: no scrolling past them.

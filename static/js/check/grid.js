@@ -35,7 +35,13 @@ function maxCard(g) {
   return g.tacticsMax[Math.min(players(g), g.tacticsMax.length - 1)];
 }
 
+/** The deck's cards, while the grid is open; a closed grid is emptied and drawn when it
+ * opens, so the page opens without 104 buttons to build and lay out. */
 function build(g) {
+  if (g.panel.hidden) {
+    g.grid.replaceChildren();
+    return;
+  }
   const buttons = [];
   for (let n = 1; n <= maxCard(g); n += 1) buttons.push(cardButton(n));
   g.grid.replaceChildren(...buttons);
@@ -142,6 +148,7 @@ function open(g, input) {
   setTarget(g, input);
   if (!useGrid(g)) return;
   g.panel.hidden = false;
+  if (g.grid.children.length !== maxCard(g)) build(g);
   document.body.classList.add("grid-open");
   document.body.style.setProperty("--grid-height", `${g.panel.offsetHeight + 16}px`);
   reveal(g, input);
