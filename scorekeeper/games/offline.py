@@ -15,12 +15,13 @@ import dataclasses
 
 from flask import url_for
 from markupsafe import Markup
+from werkzeug.http import quote_etag
 
 from ..engine import errors
 from ..engine.errors import N_
 from ..web import catalog
 from . import backup, store
-from .api import handover_json, view_url
+from .api import etag, handover_json, view_url
 
 #: What the phone refuses before the server sees it: a new game, a deal, a log entry.
 REFUSALS = (
@@ -279,7 +280,9 @@ def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
     """The game as the phone keeps it: its token, evening, settings, note and whole log
     (each entry as the backup file writes it), its view link (what the phone shares), and
     what keeps it (a club event's table: the link to the event, and why the sheet may no
-    longer change it)."""
+    longer change it), and the game's tag as its JSON answers it now (strong: a page
+    is the same whatever its encoding; the tags are compared weakly), so the phone's first
+    look at the game sends it back and is answered 304 while nothing moved."""
     data = backup.to_json(game)
     settings = {key: data[key] for key in ("players", "threshold", "fixed_deals",
                                            "virgin_doubling", "variant", "rows", "takes_at",
@@ -288,6 +291,7 @@ def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
             "created_at": game.created_at, "note": game.note, "settings": settings,
             "events": data["events"], "view_url": view_url(game),
             "handover": handover_json(game),
+            "etag": {"tag": quote_etag(etag(game.mark)), "version": game.mark[0]},
             "keeping": None if keeping is None else dataclasses.asdict(keeping)}
 
 

@@ -682,6 +682,34 @@ def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Brow
     other.context.close()
 
 
+def test_a_sheet_opened_from_the_servers_page_first_asks_with_the_pages_tag(
+        browser: Browser, base_url: str):
+    """The server's page hands the phone the tag the game's JSON answers with: a phone
+    that never saw the game sends it back on its first look and is answered 304 (no log
+    fetched, nothing written); once another phone adds a deal, the look is a 200 and the
+    sheet follows."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    game_id = new_game(page, base_url, ["Ann", "Bob", "Cas"])
+    play(page, base_url, game_id, [(8, 4, 2), (3, 6, 5)])
+    page.add_init_script(ASKS)  # the page's requests, with If-None-Match and status
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    tag = page.evaluate("JSON.parse(document.getElementById('sheet-data').textContent)"
+                        ".game.etag.tag")
+    assert re.fullmatch(r'"2\.[^"]+"', tag), tag  # strong: one page whatever its encoding
+    until_kept(page, game_id)
+    looked(page, game_id, 2)
+    looks = [(a["tag"], a["status"]) for a in looks_at(page, game_id)]
+    assert looks[0] == (tag, 304), looks  # answered W/"2...." when gzipped: the same tag
+    assert looks[1] == (tag, 304), looks  # kept as it was: no write for the spelling
+    assert kept_game(page, game_id)["etag"] == {"tag": tag, "version": 2}
+    play(page, base_url, game_id, [(1, 1, 12)])
+    expect(page.locator("tfoot td")).to_have_text(["12", "11", "19"], timeout=10_000)
+    looks = [(a["tag"], a["status"]) for a in looks_at(page, game_id)]
+    assert (tag, 200) in looks, looks
+    context.close()
+
+
 # --- Asking the server: every 0.8 s while visible, 304 while nothing moved ---
 #
 # These run on the page's own clock, installed by Playwright and stepped by the test, so

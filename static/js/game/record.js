@@ -85,7 +85,7 @@ export function fromServer(data, now = Date.now()) {
     created_at: data.created_at, note: data.note, settings: data.settings, evening: data.evening ?? data.id, after: null,
     made: now, log: data.events, pending: [], notices: [], remote: 0, start: null,
     keeping: data.keeping ?? null, view: data.view_url ?? null, handover: data.handover ?? null,
-    drafts: noDrafts(),
+    etag: data.etag ?? null, drafts: noDrafts(),
   };
 }
 

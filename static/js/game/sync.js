@@ -245,6 +245,11 @@ async function fetchLog(net, key, changed) {
   return true;
 }
 
+/** Two ETags the same but for weakness (``W/"3.x"`` and ``"3.x"``), as ``If-None-Match``
+ * compares them: the server marks a tag weak when its answer goes out compressed, and the
+ * sheet's page hands the phone the strong one. */
+const sameTag = (a, b) => a?.replace(/^W\//, "") === b?.replace(/^W\//, "");
+
 /**
  * Has another phone written to game ``key``? Cheap while nothing changed: the phone sends
  * back in ``If-None-Match`` the very ETag the server last answered for the game (a 200's
@@ -261,7 +266,7 @@ async function poll(net, key, changed) {
   const kept = record.etag && record.etag.version <= record.log.length ? record.etag : null;
   const answer = await net.call("GET", `${net.urls.api}/${record.id}`, null,
     kept?.tag ? { "If-None-Match": kept.tag } : {});
-  if (answer.status === 304 && kept && answer.tag && answer.tag !== kept.tag) {
+  if (answer.status === 304 && kept && answer.tag && !sameTag(answer.tag, kept.tag)) {
     // Nothing moved, under a tag spelled anew (a server that changed how it makes them):
     // the one it answers now is the one to send back.
     await update(key, (r) => { r.etag = { tag: answer.tag, version: kept.version }; });
@@ -269,7 +274,7 @@ async function poll(net, key, changed) {
   if (answer.status !== 200 || !Number.isInteger(answer.data?.version)) return;
   const { version } = answer.data;
   const moved = version !== record.log.length
-    || (kept?.version === version && kept.tag !== answer.tag);
+    || (kept?.version === version && !sameTag(kept.tag, answer.tag));
   if (moved && !(await fetchLog(net, key, changed))) return;
   await update(key, (r) => { r.etag = answer.tag ? { tag: answer.tag, version } : null; });
 }

@@ -57,7 +57,10 @@ async function load() {
       ([name, value]) => JSON.stringify(kept[name] ?? null) === JSON.stringify(value));
     if (served.events.length <= kept.log.length && same) return kept;
     return update(kept.key, (r) => {
-      if (served.events.length > r.log.length) adopt(r, served.events);
+      if (served.events.length > r.log.length) {
+        adopt(r, served.events);
+        r.etag = served.etag ?? null; // the tag the server's JSON answers with for this log
+      }
       Object.assign(r, { evening: served.evening, ...known });
     });
   }
