@@ -35,16 +35,16 @@ function maxCard(g) {
   return g.tacticsMax[Math.min(players(g), g.tacticsMax.length - 1)];
 }
 
-/** The deck's cards, while the grid is open; a closed grid is emptied and drawn when it
- * opens, so the page opens without 104 buttons to build and lay out. */
-function build(g) {
-  if (g.panel.hidden) {
-    g.grid.replaceChildren();
-    return;
+/** The grid drawn for the deck and the fields as they are now, while it is open. A
+ * closed grid is left as it is and drawn when it opens: the page opens without 104
+ * buttons to build and lay out, and typing with the grid closed costs nothing. */
+function redraw(g) {
+  if (g.panel.hidden) return;
+  if (g.grid.children.length !== maxCard(g)) {
+    const buttons = [];
+    for (let n = 1; n <= maxCard(g); n += 1) buttons.push(cardButton(n));
+    g.grid.replaceChildren(...buttons);
   }
-  const buttons = [];
-  for (let n = 1; n <= maxCard(g); n += 1) buttons.push(cardButton(n));
-  g.grid.replaceChildren(...buttons);
   markUsed(g);
 }
 
@@ -148,7 +148,7 @@ function open(g, input) {
   setTarget(g, input);
   if (!useGrid(g)) return;
   g.panel.hidden = false;
-  if (g.grid.children.length !== maxCard(g)) build(g);
+  redraw(g);
   document.body.classList.add("grid-open");
   document.body.style.setProperty("--grid-height", `${g.panel.offsetHeight + 16}px`);
   reveal(g, input);
@@ -209,13 +209,12 @@ function listenToForm(g, onChange) {
   });
   form.addEventListener("input", (event) => {
     preview(g);
-    if (g.grid.children.length !== maxCard(g)) build(g);
-    else markUsed(g);
+    redraw(g);
     if (event.target.name === "player" && g.target) g.label.textContent = describe(g, g.target);
     onChange();
   });
   form.addEventListener("change", (event) => {
-    if (event.target === g.deck || event.target === g.variant) build(g);
+    if (event.target === g.deck || event.target === g.variant) redraw(g);
     onChange();
   });
 }
@@ -239,7 +238,6 @@ export function setupGrid(form, onChange) {
   return {
     start(addLine) {
       g.toggle.closest(".grid-switch").hidden = false;
-      build(g);
       preview(g);
       setInputModes(g);
       listenToGrid(g, addLine);
@@ -249,12 +247,12 @@ export function setupGrid(form, onChange) {
     /** The fields were filled or the rows changed by the page: draw them again. */
     update() {
       preview(g);
-      build(g);
+      redraw(g);
     },
     lineAdded(line) {
       const input = line.querySelector(".card-input");
       input.inputMode = useGrid(g) ? "none" : "decimal";
-      if (g.deck.value === "tactics") build(g);
+      if (g.deck.value === "tactics") redraw(g);
     },
   };
 }
