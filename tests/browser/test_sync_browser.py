@@ -682,6 +682,22 @@ def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Brow
     other.context.close()
 
 
+#: Forget the tag the phone keeps for a game, as a record written before tags would hold.
+UNTAG = """(id) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("scorekeeper-games");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const store = open.result.transaction("games", "readwrite").objectStore("games");
+    const all = store.getAll();
+    all.onsuccess = () => {
+      const record = all.result.find((r) => r.id === id);
+      record.etag = null;
+      store.put(record).onsuccess = () => { open.result.close(); resolve(true); };
+    };
+  };
+})"""
+
+
 def test_a_sheet_opened_from_the_servers_page_first_asks_with_the_pages_tag(
         browser: Browser, base_url: str):
     """The server's page hands the phone the tag the game's JSON answers with: a phone
@@ -703,6 +719,14 @@ def test_a_sheet_opened_from_the_servers_page_first_asks_with_the_pages_tag(
     assert looks[0] == (tag, 304), looks  # answered W/"2...." when gzipped: the same tag
     assert looks[1] == (tag, 304), looks  # kept as it was: no write for the spelling
     assert kept_game(page, game_id)["etag"] == {"tag": tag, "version": 2}
+    # A phone that keeps the same log without its tag takes the page's too.
+    assert page.evaluate(UNTAG, game_id)
+    assert kept_game(page, game_id)["etag"] is None
+    page.reload()
+    until_kept(page, game_id, "etag")
+    looked(page, game_id, 1)
+    looks = [(a["tag"], a["status"]) for a in looks_at(page, game_id)]
+    assert looks[0] == (tag, 304), looks
     play(page, base_url, game_id, [(1, 1, 12)])
     expect(page.locator("tfoot td")).to_have_text(["12", "11", "19"], timeout=10_000)
     looks = [(a["tag"], a["status"]) for a in looks_at(page, game_id)]

@@ -55,11 +55,15 @@ async function load() {
     };
     const same = Object.entries(known).every(
       ([name, value]) => JSON.stringify(kept[name] ?? null) === JSON.stringify(value));
-    if (served.events.length <= kept.log.length && same) return kept;
+    // a kept log as long as the page's is the same log (both only grow): its tag is the page's
+    const untagged = !kept.etag && Boolean(served.etag) && served.events.length === kept.log.length;
+    if (served.events.length <= kept.log.length && same && !untagged) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) {
         adopt(r, served.events);
         r.etag = served.etag ?? null; // the tag the server's JSON answers with for this log
+      } else if (!r.etag && served.events.length === r.log.length) {
+        r.etag = served.etag ?? null;
       }
       Object.assign(r, { evening: served.evening, ...known });
     });
