@@ -4,6 +4,8 @@
 // through the worker), says plainly when a page is the copy saved on this phone, and runs
 // the sync loop, so what the phone keeps reaches the server from any page.
 
+import { NAME as KEPT_GAMES } from "./game/database.js";
+
 const script = document.querySelector("script[data-pwa]");
 
 async function register() {
@@ -44,16 +46,18 @@ function showOffline() {
  * whose script runs the loop itself (a sheet) joins this one (game/sync.js). */
 async function syncFromEveryPage() {
   if (!script?.dataset.urls || !("indexedDB" in window)) return;
-  const [{ NAME }, { startSync }] = await Promise.all(
-    [import("./game/storage.js"), import("./game/sync.js")]);
   // Looking makes no database for a visitor who never kept a game (where the browser can
-  // tell without opening one).
+  // tell without opening one), and loads none of the sync's modules for them.
   const known = await indexedDB.databases?.().catch(() => null);
-  if (known && !known.some((database) => database.name === NAME)) return;
+  if (known && !known.some((database) => database.name === KEPT_GAMES)) return;
+  const { startSync } = await import("./game/sync.js");
   startSync({ urls: JSON.parse(script.dataset.urls), lang: document.documentElement.lang });
 }
 
-register();
+// The worker's first install fetches every file of the offline shell: begun once the page
+// has loaded, it leaves the network and the phone's processor to the page until then.
+if (document.readyState === "complete") register();
+else window.addEventListener("load", register, { once: true });
 showOffline();
 syncFromEveryPage();
 window.addEventListener("online", showOffline);

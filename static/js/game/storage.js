@@ -6,10 +6,9 @@
 // release opens with the new one. (VERSION is the database's, for its stores and indexes;
 // a record's shape is its own ``format``.)
 
+import { NAME } from "./database.js";
 import { upgrade } from "./record.js";
 
-/** The database's name: a page that finds none knows this phone keeps no game. */
-export const NAME = "scorekeeper-games";
 const VERSION = 1;
 const STORE = "games";
 const channel = "BroadcastChannel" in globalThis ? new BroadcastChannel(NAME) : null;
