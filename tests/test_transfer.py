@@ -274,3 +274,14 @@ def test_a_page_fetches_its_whole_module_graph_at_once(client, path, entry):
     assert len(expected) > 3 and set(preloaded) == expected
     assert len(preloaded) == len(expected)
     assert html.index('type="importmap"') < html.index('rel="modulepreload"')
+
+
+def test_a_page_preloads_each_module_once(client, pages):
+    """Scripts of one page share modules (the sheet's and its hand-over box's both import
+    the catalog): each is named once."""
+    for path in pages:
+        html = client.get(path).get_data(as_text=True)
+        preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)
+        assert len(preloaded) == len(set(preloaded)), path
+    shell = client.get("/games/offline").get_data(as_text=True)
+    assert shell.count('rel="modulepreload"') >= len(imported_by(STATIC / "js/sheet/page.js"))

@@ -221,9 +221,13 @@ def module_script(name: str) -> Markup:
 
     All at low priority: the server drew the page, and its scripts only add to it, so
     nothing of the first paint waits for them (a module is otherwise fetched at high
-    priority, and Lighthouse counts a script fetched so as holding the first paint)."""
+    priority, and Lighthouse counts a script fetched so as holding the first paint). A
+    module another script of the page preloaded already is not named twice."""
     (_, script), *deps = _static_urls([name, *module_imports(name)])
-    links = "".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>' for _, url in deps)
+    preloaded = g.setdefault("preloaded_modules", set())
+    fresh = [url for _, url in deps if url not in preloaded]
+    preloaded.update(fresh)
+    links = "".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>' for url in fresh)
     return Markup(f'{links}<script type="module" src="{escape(script)}" {LOW}></script>')
 
 
