@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.phone import build, controlled, unreachable, until_kept
+from tests.browser.phone import build, keeping_then_unreachable
 from tests.browser.regions import assert_same
 from tests.browser.regions import regions as read_regions
 
@@ -101,13 +101,8 @@ def contexts(browser: Browser, base_url: str, games) -> Iterator[Callable[[str, 
             if script:
                 made.add_init_script(DRAWN)
                 page = made.new_page()
-                page.goto(f"{base_url}/games/offline?lang={language}")
-                controlled(page)
-                for game_id in games.values():
-                    page.goto(f"{base_url}/games/{game_id}?lang={language}")
-                    until_kept(page, game_id)
+                keeping_then_unreachable(page, made, base_url, games.values(), language)
                 page.close()
-                unreachable(made, base_url)
         return opened[language, script].new_page()
 
     yield context
