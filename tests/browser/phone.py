@@ -154,6 +154,20 @@ def unreachable(context: BrowserContext, base_url: str) -> None:
     context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
 
 
+def offline_start_form(page: Page, context: BrowserContext, base_url: str,
+                       players: list[str]) -> None:
+    """The start form as a phone with no network shows it: opened once online so the worker
+    takes charge, reloaded offline from the worker's cache, the players' names filled in.
+    The caller sets any other field and presses "Start the game": the game then starts on
+    the phone alone."""
+    page.goto(f"{base_url}/?lang=en")
+    controlled(page)
+    context.set_offline(True)
+    page.reload()
+    for seat, name in enumerate(players):
+        page.fill(f"#players-{seat}", name)
+
+
 def keeping_then_unreachable(page: Page, context: BrowserContext, base_url: str,
                              game_ids: Iterable[str], language: str = "en") -> None:
     """The phone opens each game's sheet while its worker is in charge, waits until it keeps
