@@ -4,7 +4,7 @@ keep (its IndexedDB, static/js/game/storage.js), what does the server hold."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -152,6 +152,34 @@ def unreachable(context: BrowserContext, base_url: str) -> None:
     """Every request to the server fails, as with a dead Wi-Fi router: the browser says
     it is online all the same."""
     context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+
+
+def offline_start_form(page: Page, context: BrowserContext, base_url: str,
+                       players: list[str]) -> None:
+    """The start form as a phone with no network shows it: opened once online so the worker
+    takes charge, reloaded offline from the worker's cache, the players' names filled in.
+    The caller sets any other field and presses "Start the game": the game then starts on
+    the phone alone."""
+    page.goto(f"{base_url}/?lang=en")
+    controlled(page)
+    context.set_offline(True)
+    page.reload()
+    for seat, name in enumerate(players):
+        page.fill(f"#players-{seat}", name)
+
+
+def keeping_then_unreachable(page: Page, context: BrowserContext, base_url: str,
+                             game_ids: Iterable[str], language: str = "en") -> None:
+    """The phone opens each game's sheet while its worker is in charge, waits until it keeps
+    the game, then loses the server (the browser still says it is online): every sheet or
+    evening it opens after that is drawn by the phone alone, from the games it keeps, which
+    is what a test comparing those with the server's pages needs."""
+    page.goto(f"{base_url}/games/offline?lang={language}")
+    controlled(page)
+    for game_id in game_ids:
+        page.goto(f"{base_url}/games/{game_id}?lang={language}")
+        until_kept(page, game_id)
+    unreachable(context, base_url)
 
 
 def build(page: Page, base_url: str, players: list[str], settings: dict,

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.phone import build, controlled, unreachable, until_kept
+from tests.browser.phone import build, keeping_then_unreachable
 from tests.browser.regions import assert_same, regions
 
 LANGUAGES = ("en", "nl", "de")
@@ -83,13 +83,8 @@ def readers(browser: Browser, base_url: str, evenings) -> Iterator[dict[str, Pag
     far = "Etc/GMT+12" if datetime.now(UTC).hour < 12 else "Pacific/Kiritimati"
     phone = browser.new_context(viewport={"width": 360, "height": 740}, timezone_id=far)
     page = phone.new_page()
-    page.goto(f"{base_url}/games/offline?lang=en")
-    controlled(page)
-    for ids in evenings.values():
-        for game_id in ids:
-            page.goto(f"{base_url}/games/{game_id}?lang=en")
-            until_kept(page, game_id)
-    unreachable(phone, base_url)
+    keeping_then_unreachable(page, phone, base_url,
+                             [game_id for ids in evenings.values() for game_id in ids])
     yield {"server": reader.new_page(), "phone": page}
     reader.close()
     phone.close()

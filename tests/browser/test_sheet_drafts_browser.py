@@ -16,6 +16,7 @@ from tests.browser.phone import (
     kept,
     kept_game,
     new_game,
+    offline_start_form,
     saved,
     server_game,
     token,
@@ -110,12 +111,7 @@ def test_a_deal_half_typed_is_back_after_a_reload_and_in_another_tab(
 
 def test_a_game_started_on_the_phone_keeps_its_half_typed_deal_on_its_shell(
         page: Page, context: BrowserContext, base_url: str):
-    page.goto(f"{base_url}/?lang=en")
-    controlled(page)
-    context.set_offline(True)
-    page.reload()
-    for seat, name in enumerate(["Ann", "Bob", "Cas"]):
-        page.fill(f"#players-{seat}", name)
+    offline_start_form(page, context, base_url, ["Ann", "Bob", "Cas"])
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(re.compile(r"/games/offline#[0-9a-f-]{36}$"))
     enter_deal(page, 1, (8, 4, 2))

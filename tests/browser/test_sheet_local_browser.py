@@ -21,6 +21,7 @@ from tests.browser.phone import (
     controlled,
     kept,
     new_game,
+    offline_start_form,
     saved,
     server_game,
     token,
@@ -36,12 +37,7 @@ def download(page: Page, link: str) -> str:
 
 
 def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext, base_url: str):
-    page.goto(f"{base_url}/?lang=en")
-    controlled(page)
-    context.set_offline(True)
-    page.reload()
-    for seat, name in enumerate(["Ann", "Bob", "Cas"]):
-        page.fill(f"#players-{seat}", name)
+    offline_start_form(page, context, base_url, ["Ann", "Bob", "Cas"])
     page.fill("#threshold", "60")
     page.check("#virgin_doubling")
     page.locator("label.chip", has_text="5").first.click()  # 5 rows
@@ -214,12 +210,7 @@ def test_a_result_of_a_game_not_on_the_server_is_shared_without_a_link(
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page = context.new_page()
-    page.goto(f"{base_url}/?lang=en")
-    controlled(page)
-    context.set_offline(True)
-    page.goto(f"{base_url}/")
-    page.fill("#players-0", "Ann")
-    page.fill("#players-1", "Bob")
+    offline_start_form(page, context, base_url, ["Ann", "Bob"])
     page.fill("#threshold", "10")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#sync-state")).to_contain_text("Kept on this phone")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.phone import build, controlled, unreachable, until_kept
+from tests.browser.phone import build, keeping_then_unreachable
 from tests.browser.regions import assert_same
 from tests.browser.regions import regions as read_regions
 
@@ -85,15 +85,16 @@ def games(browser: Browser, base_url: str) -> Iterator[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def contexts(browser: Browser, base_url: str, games) -> Iterator[Callable[[str, bool], Page]]:
-    """Per language, a reader (scripts off) and a phone that opened every game's sheet (so
-    it keeps them all) and then lost the server: each sheet it opens then is drawn by the
-    phone alone, every region, from the game it keeps. (On the server's page the phone
-    leaves the regions as the server drew them, when it keeps nothing more: this test is
-    what makes that right.)"""
+def open_page(browser: Browser, base_url: str, games) -> Iterator[Callable[[str, bool], Page]]:
+    """A new page, per language, of a reader (scripts off) or of a phone that opened every
+    game's sheet (so it keeps them all) and then lost the server: each sheet the phone opens
+    then is drawn by the phone alone, every region, from the game it keeps. (On the server's
+    page the phone leaves the regions as the server drew them, when it keeps nothing more:
+    this test is what makes that right.) Each reader and phone is made once, at its first
+    page."""
     opened: dict[tuple[str, bool], BrowserContext] = {}
 
-    def context(language: str, script: bool) -> Page:
+    def page_of(language: str, script: bool) -> Page:
         if (language, script) not in opened:
             made = browser.new_context(viewport={"width": 360, "height": 740},
                                        locale=LANGUAGES[language], java_script_enabled=script)
@@ -101,32 +102,29 @@ def contexts(browser: Browser, base_url: str, games) -> Iterator[Callable[[str, 
             if script:
                 made.add_init_script(DRAWN)
                 page = made.new_page()
-                page.goto(f"{base_url}/games/offline?lang={language}")
-                controlled(page)
-                for game_id in games.values():
-                    page.goto(f"{base_url}/games/{game_id}?lang={language}")
-                    until_kept(page, game_id)
+                keeping_then_unreachable(page, made, base_url, games.values(), language)
                 page.close()
-                unreachable(made, base_url)
         return opened[language, script].new_page()
 
-    yield context
+    yield page_of
     for each in opened.values():
         each.close()
 
 
-def servers(contexts, base_url: str, game_id: str, language: str) -> dict:
-    page = contexts(language, False)
+def servers(open_page: Callable[[str, bool], Page], base_url: str, game_id: str,
+            language: str) -> dict:
+    page = open_page(language, False)
     page.goto(f"{base_url}/games/{game_id}?lang={language}")
     drawn = regions(page)
     page.close()
     return drawn
 
 
-def phones(contexts, base_url: str, game_id: str, language: str) -> dict:
+def phones(open_page: Callable[[str, bool], Page], base_url: str, game_id: str,
+           language: str) -> dict:
     """The same game opened on the phone with the server out of reach: the worker's shell,
     every region drawn by its script from the log the phone keeps."""
-    page = contexts(language, True)
+    page = open_page(language, True)
     page.goto(f"{base_url}/games/{game_id}?lang={language}")
     page.wait_for_function("() => window.sheetDrawn === true")
     served = page.evaluate("JSON.parse(document.getElementById('sheet-data').textContent).game")
@@ -139,8 +137,8 @@ def phones(contexts, base_url: str, game_id: str, language: str) -> dict:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_phone_draws_each_region_of_the_sheet_as_the_server_does(
-        games, contexts, base_url: str, game: str, language: str):
-    server = servers(contexts, base_url, games[game], language)
-    phone = phones(contexts, base_url, games[game], language)
+        games, open_page, base_url: str, game: str, language: str):
+    server = servers(open_page, base_url, games[game], language)
+    phone = phones(open_page, base_url, games[game], language)
     assert server["#status"][0], "the server's page has no status"
     assert_same(phone, server, REGIONS)
