@@ -4,7 +4,7 @@
 // through the worker), says plainly when a page is the copy saved on this phone, and runs
 // the sync loop, so what the phone keeps reaches the server from any page.
 
-import { NAME as KEPT_GAMES } from "./game/database.js";
+import { keepsGames } from "./game/database.js";
 
 const script = document.querySelector("script[data-pwa]");
 
@@ -45,11 +45,7 @@ function showOffline() {
  * a sheet: a deal saved on a bad line lands while the players read the rules. A page
  * whose script runs the loop itself (a sheet) joins this one (game/sync.js). */
 async function syncFromEveryPage() {
-  if (!script?.dataset.urls || !("indexedDB" in window)) return;
-  // Looking makes no database for a visitor who never kept a game (where the browser can
-  // tell without opening one), and loads none of the sync's modules for them.
-  const known = await indexedDB.databases?.().catch(() => null);
-  if (known && !known.some((database) => database.name === KEPT_GAMES)) return;
+  if (!script?.dataset.urls || !(await keepsGames())) return;
   const { startSync } = await import("./game/sync.js");
   startSync({ urls: JSON.parse(script.dataset.urls), lang: document.documentElement.lang });
 }

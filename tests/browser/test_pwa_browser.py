@@ -207,3 +207,34 @@ def test_a_dutch_phone_stays_dutch_offline_though_its_pages_came_before_the_work
     page.goto(f"{base_url}/games/{game_id}/evening")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
     context.close()
+
+
+#: The phone's databases, and the sync's modules this page fetched.
+LOOKED = """async () => ({
+  databases: (await indexedDB.databases()).map((database) => database.name),
+  sync: performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname)
+    .filter((path) => /\\/js\\/game\\/(sync|storage|record)\\.js$/.test(path)),
+})"""
+
+
+def test_a_visitor_who_keeps_no_game_gets_no_database_and_no_sync(
+        page: Page, base_url: str):
+    """Pages look for the phone's database before they load or open anything of it: a
+    visitor who never kept a game has none made by reading the rules or the start page,
+    and fetches none of the sync's modules but where the page itself is built on them."""
+    for path in ("/check", "/rules", "/"):
+        page.goto(f"{base_url}{path}?lang=en")
+        controlled(page)  # the page has loaded and its scripts have run
+        page.wait_for_load_state("networkidle")
+        looked = page.evaluate(LOOKED)
+        assert "scorekeeper-games" not in looked["databases"], path
+        if path != "/":  # the start page imports them to start a game on the phone
+            assert looked["sync"] == [], path
+    for seat, name in enumerate(["Ann", "Bob", "Cas"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(SHEET)
+    assert "scorekeeper-games" in page.evaluate(LOOKED)["databases"]
+    page.goto(f"{base_url}/rules?lang=en")
+    page.wait_for_load_state("networkidle")
+    assert "/static/js/game/sync.js" in page.evaluate(LOOKED)["sync"]  # now it sends from here

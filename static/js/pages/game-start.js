@@ -11,6 +11,7 @@ import { checkSettings } from "../engine/settings.js";
 import { allGames, putGame } from "../game/storage.js";
 import { namedSoon, sheetHref } from "../sheet/actions.js";
 import { startSync } from "../game/sync.js";
+import { keepsGames } from "../game/database.js";
 
 const form = document.querySelector(".start-form");
 const items = [...document.querySelectorAll(".player-fields li")];
@@ -78,10 +79,16 @@ if (items.length) {
 }
 
 if (form && data && "indexedDB" in window) {
-  const sync = startSync({ urls: data.urls, lang: document.documentElement.lang });
+  let sync = null;
+  const syncing = () => (sync ??= startSync({ urls: data.urls, lang: document.documentElement.lang }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    start(sync).catch(() => form.submit()); // no storage here: the server starts it
+    start(syncing()).catch(() => form.submit()); // no storage here: the server starts it
   });
-  listPhoneGames();
+  // A phone that keeps no game has none to list or send: its database is made by its first.
+  keepsGames().then((keeps) => {
+    if (!keeps) return;
+    syncing();
+    listPhoneGames();
+  });
 }
