@@ -116,9 +116,12 @@ const confirmedEmpty = (form, empty) => {
   return box?.dataset.names === empty.join("\n") && box.querySelector("input").checked;
 };
 
-function rememberedMode(form) {
-  let wanted = null;
-  try { wanted = localStorage.getItem(MODE_KEY); } catch { /* storage blocked */ }
+/** The way of entering a deal this phone chose last ("bullheads" or "cards"), or null. */
+export function storedMode() {
+  try { return localStorage.getItem(MODE_KEY); } catch { return null; } // storage blocked
+}
+
+function applyMode(form, wanted) {
   const radio = wanted && form.querySelector(`input[name=mode][value="${wanted}"]`);
   if (radio) radio.checked = true;
 }
@@ -171,22 +174,24 @@ function fill(form, settings, fields) {
     }
   });
   if (fields) setMode(form, fields.mode);
-  else rememberedMode(form);
+  else applyMode(form, storedMode());
   setMode(form, mode(form));
 }
 
 /**
  * Wire the form to game ``settings``. ``shown()``: what the form is for, as the page drew
  * it ({correcting, totals}); ``save(entry)`` is called with a checked entry; ``edited()``
- * after every change of what is typed (a key, a card tapped, the way of entering).
+ * after every change of what is typed (a key, a card tapped, the way of entering);
+ * ``wanted``: the way of entering this phone chose last (storedMode, read by the page
+ * before, apart from the drawing: a browser's first read of its storage may be slow).
  * Answers the form's controls.
  */
-export function setupForm(form, settings, { shown, save, edited }) {
+export function setupForm(form, settings, { shown, save, edited, wanted }) {
   makeFields(form, settings);
   form.querySelector("#preview-button")?.remove(); // the preview is live
   const inputs = () => [...form.querySelectorAll(".deal-player input")];
   const typing = () => inputs().some((input) => input.value.trim());
-  if (!typing()) rememberedMode(form);
+  if (!typing()) applyMode(form, wanted);
   const players = [...form.querySelectorAll(".deal-player")];
   let filling = false; // the page fills the fields: nothing typed
   const changed = () => {

@@ -7,7 +7,7 @@
 
 import { address } from "../game/addresses.js";
 import { say } from "../shared/catalog.js";
-import { sheetData } from "../shared/dom.js";
+import { nextTask, sheetData } from "../shared/dom.js";
 import { checkRestore, checkWithdrawal } from "../engine/game-log.js";
 import {
   addEntry, adopt, beginCorrection, choose, correctionEntry, dealEntry, endCorrection, endDeal,
@@ -20,7 +20,7 @@ import {
 import {
   bgStatsHref, go, namedSoon, nextGame, saveFile, shareResult, sheetHref,
 } from "./actions.js";
-import { entryFields, setupForm } from "./form.js";
+import { entryFields, setupForm, storedMode } from "./form.js";
 import { REMOTE_SHOWN, drawSync } from "./sync-box.js";
 import {
   drawActions, drawChart, drawFinished, drawFormHead, drawSheet, drawStatus, drawWithdrawn,
@@ -336,14 +336,18 @@ async function open() {
     document.getElementById("not-kept").hidden = false;
     return;
   }
+  const entryMode = storedMode();
+  await nextTask(); // the kept game is read: the sheet's drawing is a task of its own
   if (!data.game) shell(page.record);
-  page.controls = setupForm(form, page.record.settings, { shown: () => page.form, save, edited });
+  page.controls = setupForm(form, page.record.settings,
+    { shown: () => page.form, save, edited, wanted: entryMode });
   const early = page.controls.typing(); // typed before this script ran: it stays
   if (early) page.filled = formOf(page.record).draft?.id ?? null;
   wire();
   draw({ regions: !asServed(page.record) });
   if (early) edited();
   else if (page.filled) form.scrollIntoView({ block: "start" }); // where the players left it
+  await nextTask(); // the sheet is drawn and answers taps; then the phone's own work
   page.sync = startSync({ urls: data.urls, lang: document.documentElement.lang,
     watched: () => page.record.key, changed });
   listen(changed);
