@@ -4,6 +4,7 @@
 // same words; a share link opened offline is read into the form and answered the same way.
 // The page works without this script: the form posts, the choices are plain links.
 import { pageCatalog } from "../shared/catalog.js";
+import { nextTask } from "../shared/dom.js";
 import { setupFields } from "./fields.js";
 import { readForm, wantsAnswer } from "./form.js";
 import { setupGrid } from "./grid.js";
@@ -21,7 +22,7 @@ if (checkForm) start(checkForm);
  * The page's parts and state, shared by the functions below: the form, the result, the
  * catalog (`t`), the grid and fields helpers, and the newest answer asked for.
  */
-function start(form) {
+async function start(form) {
   const page = {
     form, t: pageCatalog(), timer: 0, sequence: 0,
     result: document.getElementById("result"),
@@ -35,6 +36,7 @@ function start(form) {
   listen(page);
   page.grid.start(() => addLine(page));
   page.fields.apply();
+  await nextTask(); // the form answers taps; then the link's table or this phone's shape
   openLink(page);
   offlineNotice(page);
   setUpCopy(page);
