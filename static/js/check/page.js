@@ -4,7 +4,7 @@
 // same words; a share link opened offline is read into the form and answered the same way.
 // The page works without this script: the form posts, the choices are plain links.
 import { pageCatalog } from "../shared/catalog.js";
-import { nextTask } from "../shared/dom.js";
+import { nextTask } from "../shared/tasks.js";
 import { setupFields } from "./fields.js";
 import { readForm, wantsAnswer } from "./form.js";
 import { setupGrid } from "./grid.js";

@@ -37,9 +37,3 @@ export function replace(selector, element) {
  * and a game's page its game), or null on a page without it. */
 export const sheetData = () => JSON.parse(
   document.getElementById("sheet-data")?.textContent || "null");
-
-/** Let the browser paint and answer a tap before going on. A page's work at opening is
- * done in pieces, each short enough that a tap made meanwhile waits for little (a tap
- * waits for the whole task it falls in). */
-export const nextTask = () => (globalThis.scheduler?.yield
-  ? globalThis.scheduler.yield() : new Promise((resolve) => { setTimeout(resolve); }));

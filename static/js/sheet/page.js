@@ -7,7 +7,8 @@
 
 import { address } from "../game/addresses.js";
 import { say } from "../shared/catalog.js";
-import { nextTask, sheetData } from "../shared/dom.js";
+import { sheetData } from "../shared/dom.js";
+import { nextTask } from "../shared/tasks.js";
 import { checkRestore, checkWithdrawal } from "../engine/game-log.js";
 import {
   addEntry, adopt, beginCorrection, choose, correctionEntry, dealEntry, endCorrection, endDeal,
