@@ -43,6 +43,11 @@ const page = {
  * change of the game is a new record, so nothing is replayed twice for one drawing). */
 const current = () => (page.drawn?.record === page.record ? page.drawn.view : view(page.record));
 
+/** A kept log as long as the page's is the same log (both only grow): a record without a
+ * tag of its own takes the page's, and its first look at the server can be a 304. */
+const takesPagesTag = (record, served) => !record.etag && Boolean(served.etag)
+  && served.events.length === record.log.length;
+
 /** The game this page shows, as the phone keeps it (the server's page adds what it knows:
  * its log, what keeps it, its view link and its hand-over box's values, for a shell). */
 async function load() {
@@ -56,15 +61,14 @@ async function load() {
     };
     const same = Object.entries(known).every(
       ([name, value]) => JSON.stringify(kept[name] ?? null) === JSON.stringify(value));
-    // a kept log as long as the page's is the same log (both only grow): its tag is the page's
-    const untagged = !kept.etag && Boolean(served.etag) && served.events.length === kept.log.length;
-    if (served.events.length <= kept.log.length && same && !untagged) return kept;
+    const pageHasMore = served.events.length > kept.log.length;
+    if (!pageHasMore && same && !takesPagesTag(kept, served)) return kept;
     return update(kept.key, (r) => {
       if (served.events.length > r.log.length) {
         adopt(r, served.events);
         r.etag = served.etag ?? null; // the tag the server's JSON answers with for this log
-      } else if (!r.etag && served.events.length === r.log.length) {
-        r.etag = served.etag ?? null;
+      } else if (takesPagesTag(r, served)) {
+        r.etag = served.etag;
       }
       Object.assign(r, { evening: served.evening, ...known });
     });
