@@ -2,7 +2,8 @@
 // a game started here is kept on this phone first (checked as the server checks it,
 // engine/settings.js) and its sheet opens at once, at the server's address when the server
 // has taken it within a moment, else on this phone (/games/offline) until it can. The
-// page also lists the games kept only on this phone, and sends what they wait to send.
+// page also lists the games kept only on this phone (the sync every page runs, pwa.js,
+// sends what they wait to send).
 
 import { plural, refusalText, say } from "../shared/catalog.js";
 import { h, sheetData } from "../shared/dom.js";
@@ -48,7 +49,7 @@ function values() {
   };
 }
 
-async function start(sync) {
+async function start() {
   let settings;
   try {
     ({ settings } = checkSettings(values()));
@@ -58,7 +59,8 @@ async function start(sync) {
     return;
   }
   const record = await putGame(newRecord({ settings, note: form.elements.note?.value.trim() ?? "" }));
-  sync.kick();
+  // The page's sync loop (pwa.js runs one where the phone kept games already), or a new one.
+  startSync({ urls: data.urls, lang: document.documentElement.lang }).kick();
   window.location.assign(sheetHref(data.urls, await namedSoon(record.key)));
 }
 
@@ -79,16 +81,10 @@ if (items.length) {
 }
 
 if (form && data && "indexedDB" in window) {
-  let sync = null;
-  const syncing = () => (sync ??= startSync({ urls: data.urls, lang: document.documentElement.lang }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    start(syncing()).catch(() => form.submit()); // no storage here: the server starts it
+    start().catch(() => form.submit()); // no storage here: the server starts it
   });
-  // A phone that keeps no game has none to list or send: its database is made by its first.
-  keepsGames().then((keeps) => {
-    if (!keeps) return;
-    syncing();
-    listPhoneGames();
-  });
+  // A phone that keeps no game has none to list: its database is made by its first.
+  keepsGames().then((keeps) => { if (keeps) listPhoneGames(); });
 }
