@@ -98,8 +98,9 @@ def saved(page: Page, words: str = "All saved.") -> None:
                                                      timeout=20_000)
 
 
-def looked(page: Page, game_id: str, times: int = 3) -> None:
-    """Wait until the page's sync has asked the server about the game ``times`` more times:
+def sent_looks(page: Page, game_id: str, times: int = 3) -> None:
+    """Wait until the page's sync has sent ``times`` more looks at the game (the requests, not
+    their answers: test_sync_browser.py's ``answered_looks`` waits for those):
     whatever it would do by itself (send, settle, fetch) it has had those rounds to do."""
     path = f"/api/v1/games/{game_id}"
     for _ in range(times):

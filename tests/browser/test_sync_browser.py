@@ -26,10 +26,10 @@ from tests.browser.phone import (
     controlled,
     deals,
     kept_game,
-    looked,
     new_game,
     saved,
     sent_back,
+    sent_looks,
     server_game,
     tagged_anew,
     token,
@@ -333,7 +333,7 @@ def test_two_phones_enter_deal_4_apart_and_the_players_choose(
     expect(disputed).to_have_class("disputed")
     expect(other.locator("#disputed-legend")).to_have_text(
         "! marks deal 4: it shows the other phone's bullheads until you choose below.")
-    looked(other, game_id)  # the sync keeps running: nothing moves without a tap
+    sent_looks(other, game_id)  # the sync keeps running: nothing moves without a tap
     assert len(server_game(other, base_url, game_id)["deals"]) == 4
 
     conflict.get_by_role("button", name=choice).click()
@@ -385,7 +385,7 @@ def test_a_deal_typed_while_a_conflict_waits_follows_this_phones_own_deals(
     expect(rows).to_have_count(4)
     expect(rows.nth(3)).to_have_class("unsent")
     expect(other.locator("tfoot td")).to_have_text(["25", "32", "28"])
-    looked(other, game_id)  # nothing is sent behind the question
+    sent_looks(other, game_id)  # nothing is sent behind the question
     assert len(server_game(other, base_url, game_id)["deals"]) == 2
 
     conflict.get_by_role("button", name="Another deal: this phone's becomes deal 3").click()
@@ -583,7 +583,7 @@ def test_two_phones_correct_one_deal_apart_and_the_second_is_asked(
     expect(rows.nth(1).locator("td")).to_have_text(["2", "12"])
     expect(conflict.locator("button").first).to_have_text(
         "Deal 2 keeps the other phone's bullheads")
-    looked(other, game_id)  # nothing is sent without the players' choice
+    sent_looks(other, game_id)  # nothing is sent without the players' choice
     game = server_game(other, base_url, game_id)
     assert list(game["deals"][1]["bullheads"].values()) == [2, 12, 2]
     assert game["deals"][1]["corrections"] == 1
@@ -645,7 +645,7 @@ def test_a_correction_of_a_closed_rounds_game_is_shown_refused_not_waiting(
                                     in zip(players, (4, 8, 6, 6), strict=True)]))
     expect(page.locator("#sync")).to_have_attribute("data-state", "held")
     expect(page.locator("#sync-state")).to_contain_text("Not everything is on the server")
-    looked(page, game_id)  # it is not sent again by itself
+    sent_looks(page, game_id)  # it is not sent again by itself
     assert server_game(page, base_url, game_id)["deals"][0]["corrections"] == 0
     conflict.get_by_role("button", name="Leave it out").click()
     saved(page)
@@ -673,7 +673,7 @@ def test_two_phones_on_one_game_each_send_back_the_servers_own_tag(browser: Brow
     expect(first.locator("tfoot td")).to_have_text(["12", "11", "19"], timeout=10_000)
     for page in (first, other):
         saved(page)
-        looked(page, game_id, 2)
+        sent_looks(page, game_id, 2)
         assert sent_back(asks[page]), asks[page]
         assert asks[page][-1][1:] in (('"3.2026-11-27T20:01:00Z"', 304),
                                       ('W/"3.2026-11-27T20:01:00Z"', 304)), asks[page]
@@ -844,6 +844,44 @@ def test_the_sheet_asks_every_0_8_s_with_its_version_and_not_while_hidden(
     assert re.fullmatch(r'(W/)?"1\.[^"]+"', first["tag"]) and first["status"] == 200, first
 
 
+#: ``indexedDB.databases()`` held until the test calls ``releaseDatabases()``: pwa.js asks
+#: it before it joins the page's sync (game/database.js), so the test chooses when it joins.
+HELD_DATABASES = """(() => {
+  const ask = indexedDB.databases.bind(indexedDB);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  window.releaseDatabases = release;
+  indexedDB.databases = () => held.then(ask);
+})()"""
+
+
+def test_pwa_joining_the_sheets_sync_after_its_first_round_adds_no_round(
+        page: Page, base_url: str):
+    game_id = new_game(page, base_url, ["Ann", "Bob"])
+    play(page, base_url, game_id, [(5, 19)])
+    page.goto(f"{base_url}/games/{game_id}?lang=en")
+    saved(page)  # the phone keeps the game: pwa.js will join the sync on the next page
+    page.add_init_script(ASKS)
+    page.add_init_script(HELD_DATABASES)
+    page.clock.install()
+    page.reload()
+    saved(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # from here the test moves time
+    step(page, 800)  # the sheet's loop has looked and sleeps until its next round
+    since = len(looks_at(page, game_id))
+    # pwa.js goes on: it learns that the phone keeps games, imports the sync and joins
+    # the loop; this waits for the same answer and the same module after it.
+    page.evaluate("""async (sync) => {
+      window.releaseDatabases();
+      await indexedDB.databases();
+      await import(sync);
+    }""", "/static/js/game/sync.js")
+    page.wait_for_function("() => window.busy === 0")
+    assert len(looks_at(page, game_id)) == since  # the join woke no round
+    step(page, 800)
+    assert len(looks_at(page, game_id)) == since + 1  # the loop runs on, every 0.8 s
+
+
 def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
         browser: Browser, base_url: str):
     """A server whose tags are not bare versions: the sheet sends back in If-None-Match
@@ -862,14 +900,14 @@ def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
         f"/games/{game_id}/export.json") else None)
     open_kept(page, base_url, game_id)
     saved(page)
-    looked(page, game_id, 4)
+    sent_looks(page, game_id, 4)
     assert asks[0][1] is not None and asks[0][1].endswith(f'1.{stamps[-1]}"'), asks
     assert sent_back(asks)
     assert [status for _, _, status in asks[1:]] == [304] * (len(asks) - 1), asks
 
     play(page, base_url, game_id, [(9, 15)])  # another phone's deal: 200, the log fetched
     expect(page.locator("tfoot td")).to_have_text(["14", "34"], timeout=10_000)
-    looked(page, game_id, 3)
+    sent_looks(page, game_id, 3)
     moved = next(i for i, ask in enumerate(asks) if ask[2] == 200 and i > 0)
     assert asks[moved][1].endswith(f'2.{stamps[-1]}"')
     assert sent_back(asks), asks
@@ -877,7 +915,7 @@ def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
 
     fetched = len(logs)
     stamps.append("2026-11-27T20:09:00Z")  # the same version, another game: put back
-    looked(page, game_id, 3)
+    sent_looks(page, game_id, 3)
     assert len(logs) > fetched  # the log fetched again though the version did not move
     changed = next(i for i, ask in enumerate(asks) if ask[1].endswith(f'.{stamps[-1]}"'))
     assert asks[changed][2] == 200 and asks[changed][0].endswith(f'.{stamps[0]}"')
@@ -886,7 +924,7 @@ def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
     # The tag is kept with the game: a reload sends it at once, and nothing moved is a 304.
     before = len(asks)
     page.reload()
-    looked(page, game_id, 2)
+    sent_looks(page, game_id, 2)
     assert asks[before] == (asks[before - 1][1], asks[before - 1][1], 304), asks[before - 1:]
 
     # The server unreachable while the browser says online, another phone writing meanwhile:

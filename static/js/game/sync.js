@@ -50,7 +50,9 @@ let running = null;
  * writes to (games/offline.py ``urls``, on every page); ``lang``: the page's language (the
  * server's sentences come in it); ``watched()`` the key of the game on screen, if any;
  * ``changed(key)`` runs after the sync changed a game. A page's second call (its sheet,
- * after pwa.js started the loop) hands the loop these two. Answers {kick()}.
+ * after pwa.js started the loop) hands the loop these two and wakes it; pwa.js joining
+ * the loop a sheet started hands it nothing and leaves it asleep. Answers {kick, follow}:
+ * ``kick()`` wakes the loop to send every kept game's waiting entries now.
  */
 export function startSync({ urls, lang, watched, changed }) {
   if (running) return running.follow({ watched, changed });
@@ -111,7 +113,9 @@ function loopOf(net) {
   function follow(given) {
     sync.watched = given.watched ?? sync.watched;
     sync.changed = given.changed ?? sync.changed;
-    kick();
+    // A page that brings a game to watch is looked at now; pwa.js joining a sheet's loop
+    // brings nothing, and waking the loop would only read every kept game again.
+    if (given.watched) kick();
     return { kick, follow };
   }
   listen(() => { sync.scan = true; });
