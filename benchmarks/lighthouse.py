@@ -111,7 +111,8 @@ def made_pages(phone: Phone) -> dict[str, str]:
             "sheet de": f"{sheet}?lang=de", "/tournament": "/tournament",
             "series": f"/series/{series['id']}", "event": f"/events/{event['id']}",
             "event live": f"/events/{event['id']}/live", "season": made_season(phone),
-            "/nl/": "/nl/", "/check de": "/check?lang=de",
+            # /nl/ answers with a redirect to this, which Lighthouse warns of and times
+            "/ nl": "/?lang=nl", "/check de": "/check?lang=de",
             "event de": f"/events/{event['id']}?lang=de"}
 
 
