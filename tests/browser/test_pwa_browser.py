@@ -230,6 +230,12 @@ def test_a_visitor_who_keeps_no_game_gets_no_database_and_no_sync(
         assert "scorekeeper-games" not in looked["databases"], path
         if path != "/":  # the start page imports them to start a game on the phone
             assert looked["sync"] == [], path
+    for seat, name in enumerate(["Ann", "Ann"]):  # refused: two players of one name
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#start-errors")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert "scorekeeper-games" not in page.evaluate(LOOKED)["databases"]  # nothing was kept
     for seat, name in enumerate(["Ann", "Bob", "Cas"]):
         page.fill(f"#players-{seat}", name)
     page.get_by_role("button", name="Start the game").click()
