@@ -51,9 +51,21 @@ async function syncFromEveryPage() {
 }
 
 // The worker's first install fetches every file of the offline shell: begun once the page
-// has loaded, it leaves the network and the phone's processor to the page until then.
-if (document.readyState === "complete") register();
-else window.addEventListener("load", register, { once: true });
+// has loaded, it leaves the network and the phone's processor to the page until then. On
+// a bad line a page's last file may never come, and the page never "loads": the worker is
+// registered after a few seconds all the same, or this phone would never open offline.
+const LOAD_WAIT = 4000; // ms
+let registered = false;
+const registerOnce = () => {
+  if (registered) return;
+  registered = true;
+  register();
+};
+if (document.readyState === "complete") registerOnce();
+else {
+  window.addEventListener("load", registerOnce, { once: true });
+  setTimeout(registerOnce, LOAD_WAIT);
+}
 showOffline();
 syncFromEveryPage();
 window.addEventListener("online", showOffline);

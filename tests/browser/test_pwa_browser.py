@@ -209,6 +209,22 @@ def test_a_dutch_phone_stays_dutch_offline_though_its_pages_came_before_the_work
     context.close()
 
 
+def test_a_page_whose_last_file_never_comes_still_registers_the_worker(page: Page,
+                                                                        base_url: str):
+    """The worker is registered once the page has loaded; a page whose file never comes
+    (a bad line) never loads, and registers it after 4 s of its clock all the same."""
+    page.route("**/js/pages/rules.js*", lambda route: None)  # never answered
+    page.clock.install()
+    page.goto(f"{base_url}/rules?lang=en", wait_until="commit")
+    expect(page.locator("h1")).to_be_visible()
+    registration = "async () => Boolean(await navigator.serviceWorker.getRegistration())"
+    page.evaluate("async () => { await import(document.querySelector('script[data-pwa]').src); }")
+    assert page.evaluate("document.readyState") != "complete"  # pwa.js has run, unloaded
+    assert not page.evaluate(registration)
+    page.clock.run_for(4000)
+    until(page, registration)
+
+
 #: The phone's databases, and the sync's modules this page fetched.
 LOOKED = """async () => ({
   databases: (await indexedDB.databases()).map((database) => database.name),
