@@ -33,6 +33,7 @@ from tests.browser.phone import (
     server_game,
     tagged_anew,
     token,
+    unreachable,
     until,
     until_kept,
 )
@@ -40,12 +41,6 @@ from tests.conftest import PHONE
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WAITING = re.compile(r"^1 change waits to be sent \(since \d\d:\d\d\)\.")
-
-
-def unreachable(context: BrowserContext, base_url: str) -> None:
-    """Every request to the server fails, as with a dead Wi-Fi router: the browser says
-    it is online all the same."""
-    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
 
 
 def play(page: Page, base_url: str, game_id: str, deals: list[tuple[int, ...]]) -> None:
@@ -291,7 +286,12 @@ def apart_then_together(browser: Browser, base_url: str, on_first: Callable[[Pag
     on_other(other)
     first.context.set_offline(False)
     first.evaluate("window.dispatchEvent(new Event('online'))")
-    saved(first)
+    try:
+        saved(first)
+    except AssertionError as error:  # a clean-clone run once met this: say whose entries
+        kept = [kept_game(page, game_id) for page in (first, other)]
+        raise AssertionError(f"{error}\nthe server's log: {events(first, base_url, game_id)}"
+                             f"\neach phone's record: {kept}") from error
     other.context.unroute(re.compile(re.escape(base_url) + ".*"))
     return first, other, game_id
 
