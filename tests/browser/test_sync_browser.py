@@ -777,17 +777,21 @@ ASKS = """(() => {
 })()"""
 
 
+#: The page's GETs of the game's JSON so far (its looks at the server), by the game's path.
+LOOKS = """(path) => window.asks.filter((a) => a.method === "GET"
+  && new URL(a.url, location.href).pathname === path)"""
+
+
 def looks_at(page: Page, game_id: str) -> list[dict]:
-    """The page's GETs of the game's JSON so far (its looks at the server)."""
-    return page.evaluate("""(path) => window.asks.filter((a) => a.method === "GET"
-        && new URL(a.url, location.href).pathname === path)""", f"/api/v1/games/{game_id}")
+    """The page's looks at the game so far."""
+    return page.evaluate(LOOKS, f"/api/v1/games/{game_id}")
 
 
 def answered_looks(page: Page, game_id: str, count: int) -> list[tuple[str | None, int]]:
     """The page's looks at the game (the tag sent, the status), once ``count`` of them
     have their answer."""
-    page.wait_for_function("""([path, count]) => window.asks.filter((a) => a.method === "GET"
-        && new URL(a.url, location.href).pathname === path && a.status !== null).length >= count""",
+    page.wait_for_function(f"""([path, count]) => ({LOOKS})(path)
+        .filter((a) => a.status !== null).length >= count""",
                            arg=[f"/api/v1/games/{game_id}", count], timeout=20_000)
     return [(a["tag"], a["status"]) for a in looks_at(page, game_id)]
 
