@@ -139,7 +139,7 @@ def tagged_anew(context: BrowserContext, base_url: str, path: str,
         asks.append((sent, out.get("etag"), answer.status))
         route.fulfill(response=answer, headers=out)
 
-    context.route(re.compile(re.escape(base_url) + ".*"), handle)
+    context.route(every_request(base_url), handle)
     return asks
 
 
@@ -149,10 +149,20 @@ def sent_back(asks: list[tuple[str | None, str | None, int]]) -> bool:
     return all(sent == before[1] for before, (sent, _, _) in zip(asks, asks[1:], strict=False))
 
 
+def every_request(base_url: str) -> re.Pattern[str]:
+    """The addresses of every request to the server, as routes match them."""
+    return re.compile(re.escape(base_url) + ".*")
+
+
 def unreachable(context: BrowserContext, base_url: str) -> None:
     """Every request to the server fails, as with a dead Wi-Fi router: the browser says
     it is online all the same."""
-    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+    context.route(every_request(base_url), lambda route: route.abort())
+
+
+def reachable(context: BrowserContext, base_url: str) -> None:
+    """The server answers again: every route on its addresses (unreachable's) is gone."""
+    context.unroute(every_request(base_url))
 
 
 def offline_start_form(page: Page, context: BrowserContext, base_url: str,

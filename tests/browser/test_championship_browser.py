@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.deals import enter_deal
+from tests.browser.phone import every_request
 from tests.conftest import PHONE
 
 NAMES = ["Anna de Vries", "Bernd Müller", "Clara", "Dirk Jansen", "Émile", "Frank", "Greta",
@@ -184,7 +185,7 @@ def test_a_tables_sign_asks_only_on_the_sync_loops_round_trips(browser: Browser,
 
     # The server out of reach, the browser online: the loop's looks fail, backing off
     # (1, 2, 4 s: the fourth failure comes 7 s after the first), and the sign asks nothing.
-    server = re.compile(re.escape(base_url) + ".*")
+    server = every_request(base_url)
     entering.context.route(server, lambda route: route.abort())
     with entering.expect_event("requestfailed", lambda r: r.url.startswith(game_url)):
         pass

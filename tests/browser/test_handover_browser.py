@@ -16,12 +16,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.deals import enter_deal
 from tests.browser.phone import (
     controlled,
+    every_request,
     kept_game,
     new_game,
     sent_back,
     server_game,
     tagged_anew,
     token,
+    unreachable,
     until_kept,
 )
 
@@ -149,7 +151,7 @@ def test_a_game_kept_by_the_release_before_opens_without_the_server(
     page.goto(f"{base_url}/games/offline?lang=en")
     controlled(page)
     assert page.evaluate(PUT, [old])
-    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+    unreachable(context, base_url)
     page.goto(f"{base_url}/games/{old['id']}")
     expect(page.locator("thead")).to_contain_text("Ann")
     expect(page.locator("tfoot td")).to_have_text(["12", "20", "10"])  # 2 deals, 1 waiting
@@ -242,7 +244,7 @@ def test_the_view_sends_back_the_servers_own_tag_whatever_it_is_made_of(
 
     # The server unreachable while the browser says online, a deal played meanwhile: the
     # page keeps the sheet it shows, and once the server answers it follows with its tag.
-    cut = re.compile(re.escape(base_url) + ".*")
+    cut = every_request(base_url)
     refuse = lambda route: route.abort()  # noqa: E731
     context.route(cut, refuse)  # the newer route answers first
     last, before = asks[-1][1], len(asks)

@@ -17,9 +17,11 @@ from tests.browser.phone import (
     kept_game,
     new_game,
     offline_start_form,
+    reachable,
     saved,
     server_game,
     token,
+    unreachable,
     until,
     until_kept,
 )
@@ -161,7 +163,7 @@ def test_a_correction_begun_is_still_being_made_after_a_reload(page: Page, base_
 def test_a_draft_survives_a_reload_while_the_server_cannot_be_reached(
         page: Page, context: BrowserContext, base_url: str):
     game_id = a_game(page, base_url, [(8, 4, 2)])
-    context.route(re.compile(re.escape(base_url) + ".*"), lambda route: route.abort())
+    unreachable(context, base_url)
     page.fill("#bh-0", "11")
     page.fill("#bh-2", "1")
     draft_kept(page, "deal", 2, "1")
@@ -175,7 +177,7 @@ def test_a_draft_survives_a_reload_while_the_server_cannot_be_reached(
     page.reload()
     expect(page.locator("#deal-title")).to_have_text("Correct deal 1")
     assert fields(page) == ["9", "4", "2"]
-    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(context, base_url)
     page.reload()
     expect(page.locator("#deal-title")).to_have_text("Correct deal 1")
     # A draft is this phone's: nothing of it reached the server.

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.phone import saved
+from tests.browser.phone import every_request, saved
 
 FOUR = ["Anna", "Bernadette", "Clara", "Dirk"]
 EIGHT = ["Anna", "Bernadette", "Clara", "Dirk", "Emiel", "Femke", "Gijsbrecht", "Hanna"]
@@ -220,7 +220,7 @@ def test_an_empty_field_is_asked_and_a_virgin_named_before_the_deal_is_saved(
     game_id = sheet.rsplit("/", 1)[1]
     page.goto(sheet)
     expect(page.locator("#sync-state")).to_have_text("All saved.")  # the phone keeps it
-    cut = re.compile(re.escape(base_url) + ".*")
+    cut = every_request(base_url)
     page.context.route(cut, lambda route: route.abort())
     for seat, value in enumerate(("10", "9", "8")):
         page.fill(f"#bh-{seat}", value)

@@ -25,8 +25,10 @@ from tests.browser.deals import enter_deal
 from tests.browser.phone import (
     controlled,
     deals,
+    every_request,
     kept_game,
     new_game,
+    reachable,
     saved,
     sent_back,
     sent_looks,
@@ -114,7 +116,7 @@ def test_a_deal_saved_unreachable_survives_reloads_and_a_new_context_and_lands_o
             route.continue_()
 
     phone.route(f"{base_url}/api/v1/games/{game_id}/deals*", lose_first_answer)
-    phone.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(phone, base_url)
     page.evaluate("window.dispatchEvent(new Event('online'))")  # or wait for the next try
     saved(page)
     assert lost
@@ -136,7 +138,7 @@ def test_a_deal_kept_unreachable_reaches_the_server_from_any_page_of_the_site(
     enter_deal(page, 1, (8, 4, 2))
     expect(page.locator("#sync-state")).to_have_text(WAITING)
     page.close()
-    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(context, base_url)
     assert deals(page, base_url, game_id) == []  # only the phone has it
 
     rules = context.new_page()
@@ -292,7 +294,7 @@ def apart_then_together(browser: Browser, base_url: str, on_first: Callable[[Pag
         kept = [kept_game(page, game_id) for page in (first, other)]
         raise AssertionError(f"{error}\nthe server's log: {events(first, base_url, game_id)}"
                              f"\neach phone's record: {kept}") from error
-    other.context.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(other.context, base_url)
     return first, other, game_id
 
 
@@ -498,7 +500,7 @@ def test_the_storage_word_is_said_once_as_a_hint_and_never_beside_a_question(
     expect(page.locator("#sync-state")).to_have_text(WAITING)  # the state line is the state
 
     play(page, base_url, game_id, [(2, 2, 10)])  # another phone takes deal 1 meanwhile
-    context.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(context, base_url)
     expect(page.locator(".conflict")).to_be_visible(timeout=20_000)
     expect(word).to_be_hidden()  # never beside a question
 
@@ -542,7 +544,7 @@ def test_a_game_that_reaches_66_offline_ends_there_and_reads_as_the_servers_shee
     expect(page.get_by_role("link", name="Log in BG Stats")).to_be_visible()
     expect(page.locator("#standings tbody tr").first).to_have_class("winner")
 
-    page.context.unroute(re.compile(re.escape(base_url) + ".*"))
+    reachable(page.context, base_url)
     saved(page)
     assert server_game(page, base_url, game_id)["finished"] is True
     mine = regions(page)
@@ -933,7 +935,7 @@ def test_the_sheet_sends_back_the_servers_own_tag_whatever_it_is_made_of(
 
     # The server unreachable while the browser says online, another phone writing meanwhile:
     # once it answers again, the sheet sends back the last tag it had and gets the deal.
-    cut = re.compile(re.escape(base_url) + ".*")
+    cut = every_request(base_url)
     refuse = lambda route: route.abort()  # noqa: E731
     context.route(cut, refuse)  # the newer route answers first
     last, before = asks[-1][1], len(asks)
