@@ -24,3 +24,12 @@ def enter_deal(page: Page, number: int, values: tuple[int, ...],
     if kept:
         offered = page.get_by_role("button", name=save.format(number=number), exact=True)
         expect(offered).to_have_count(0)
+
+
+def begin_correction(page: Page, number: int) -> None:
+    """Tap deal ``number``'s number on the sheet and wait until the form is its correction.
+
+    Beginning a correction is a write to the phone's storage before the form changes: a
+    value typed sooner lands in the fields as they were (the next deal's draft)."""
+    page.locator(f"[data-correct='{number}']").click()
+    expect(page.locator("#deal-title")).to_have_text(f"Correct deal {number}")

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.deals import enter_deal
+from tests.browser.deals import begin_correction, enter_deal
 from tests.browser.phone import (
     controlled,
     kept,
@@ -130,8 +130,7 @@ def test_a_correction_begun_is_still_being_made_after_a_reload(page: Page, base_
     game_id = a_game(page, base_url, [(8, 4, 2), (3, 6, 5)])
     page.fill("#bh-0", "5")  # deal 3, half typed
     draft_kept(page, "deal", 0, "5")
-    page.get_by_role("link", name="Correct deal 1").click()
-    expect(page.locator("#deal-title")).to_have_text("Correct deal 1")
+    begin_correction(page, 1)
     assert fields(page) == ["8", "4", "2"]
     page.fill("#bh-1", "9")
     draft_kept(page, "correction", 1, "9")
@@ -148,7 +147,7 @@ def test_a_correction_begun_is_still_being_made_after_a_reload(page: Page, base_
     expect(page.locator("#deal-title")).to_have_text("Deal 3")
     assert fields(page) == ["5", "", ""]
 
-    page.get_by_role("link", name="Correct deal 2").click()
+    begin_correction(page, 2)
     page.fill("#bh-2", "15")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#deal-title")).to_have_text("Deal 3")
@@ -171,7 +170,7 @@ def test_a_draft_survives_a_reload_while_the_server_cannot_be_reached(
     expect(page.locator("#deal-title")).to_have_text("Deal 2")
     expect(page.locator("#bh-0")).to_have_value("11")
     assert fields(page) == ["11", "", "1"]
-    page.get_by_role("link", name="Correct deal 1").click()
+    begin_correction(page, 1)
     page.fill("#bh-0", "9")
     draft_kept(page, "correction", 0, "9")
     page.reload()
@@ -254,9 +253,14 @@ def test_the_phone_still_typing_sees_the_other_phones_deal_land_under_its_fields
     expect(a.locator("tfoot td")).to_have_text(["12", "12", "19"], timeout=10_000)
     expect(a.locator("#taken-meanwhile")).to_have_text(TAKEN)
     assert fields(a) == ["10", "", ""]
+    # The preview adds to the sheet as it stands, the other phone's deal 3 in it: Ann's
+    # 8 + 3 + 1 = 12, and 10 more.
+    ann = a.locator(".deal-player output").first
+    expect(ann).to_have_text("counts 10, total 22")
     a.reload()
     expect(a.locator("#taken-meanwhile")).to_have_text(TAKEN)
     assert fields(a) == ["10", "", ""]
+    expect(ann).to_have_text("counts 10, total 22")
     a.fill("#bh-0", "")  # nothing typed any more: the form is for the next deal
     expect(a.locator("#deal-title")).to_have_text("Deal 4")
     expect(a.locator("#taken-meanwhile")).to_have_count(0)
@@ -269,7 +273,7 @@ def test_a_correction_begun_while_another_phone_corrects_that_deal_asks_the_play
     before it is saved: the form keeps what was typed, and saving it asks which values
     stand instead of writing over the other phone's (both stay in the history)."""
     game_id = a_game(page, base_url, [(8, 4, 2), (3, 6, 5)])
-    page.get_by_role("link", name="Correct deal 1").click()
+    begin_correction(page, 1)
     page.fill("#bh-0", "10")
     draft_kept(page, "correction", 0, "10")
     answer = page.request.put(f"{base_url}/api/v1/games/{game_id}/deals/1",

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.deals import enter_deal
+from tests.browser.deals import begin_correction, enter_deal
 from tests.browser.phone import (
     SHEET,
     controlled,
@@ -63,8 +63,7 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     page.get_by_label("Bullheads", exact=True).check()
     enter_deal(page, 2, (5, 10, 6))
 
-    page.get_by_role("link", name="Correct deal 1").click()  # corrected on the phone
-    expect(page.locator("#deal-title")).to_have_text("Correct deal 1")
+    begin_correction(page, 1)  # corrected on the phone
     expect(page.locator("#cards-0")).to_have_value("55 11 22 10 20")
     page.locator(".grid-players button", has_text="Ann").click()
     page.locator(".grid-cards .card[data-card='20']").click()  # not Ann's after all
@@ -78,7 +77,7 @@ def test_a_whole_evening_without_the_server(page: Page, context: BrowserContext,
     note = page.locator("#withdrawn-note")
     expect(note).to_contain_text("Deal 2 was undone")
     expect(page.locator("tfoot td")).to_have_text(["40", "0", "2"])
-    page.get_by_role("link", name="Correct deal 1").click()
+    begin_correction(page, 1)
     page.fill("#cards-0", "55 11 22")
     page.fill("#cards-2", "1 2 3 4 6 7 8")
     page.get_by_role("button", name="Save the correction").click()

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
-from tests.browser.deals import enter_deal
+from tests.browser.deals import begin_correction, enter_deal
 from tests.browser.phone import (
     controlled,
     deals,
@@ -560,8 +560,7 @@ def test_a_game_that_reaches_66_offline_ends_there_and_reads_as_the_servers_shee
 
 def correct_deal(page: Page, number: int, values: tuple[int, ...]) -> None:
     """Tap deal ``number``'s number on the sheet, type the values, save the correction."""
-    page.locator(f"[data-correct='{number}']").click()
-    expect(page.locator("#deal-title")).to_have_text(f"Correct deal {number}")
+    begin_correction(page, number)
     for seat, value in enumerate(values):
         page.fill(f"#bh-{seat}", str(value))
     page.get_by_role("button", name="Save the correction").click()
