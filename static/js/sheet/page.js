@@ -82,12 +82,14 @@ function csrf() {
 
 /** The form's fields as the record's draft holds them, when another draft than the one
  * they show is the form's now (a correction begun or left, a deal saved, another tab's
- * change); never while what is typed is being kept (the record read may not hold it yet). */
+ * change); never while what is typed is being kept (the record read may not hold it yet).
+ * Answers whether it filled them (filling draws the preview too). */
 function fillForm() {
   const id = page.form.draft?.id ?? null;
-  if (page.writing || id === page.filled) return;
+  if (page.writing || id === page.filled) return false;
   page.controls.fill(page.form.draft?.fields ?? null);
   page.filled = id;
+  return true;
 }
 
 /** What is typed, kept in the record as the draft the form shows, before anything else. */
@@ -132,8 +134,7 @@ function draw({ regions = true } = {}) {
   }
   page.form = { ...formOf(record, state), totals: state.totals };
   drawFormHead(form, state, page.form);
-  fillForm();
-  page.controls.preview();
+  if (!fillForm()) page.controls.preview(); // the totals it adds to may be new
   if (regions) {
     drawChart(state);
     drawActions(record, urls);
