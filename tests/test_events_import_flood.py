@@ -54,7 +54,9 @@ def counts(app) -> tuple[int, int, int]:
 
 def test_the_largest_file_is_stored_in_writes_of_at_most_a_fifth_of_a_second(app):
     """Each of its transactions does at most 0.2 s of work (the batches stop at 0.02 s);
-    the event, its tables and changes are written in the last one."""
+    the event, its tables and changes are written in the last one. How many batches the
+    games take depends on the machine (16 on one machine, more than 20 on a slower one):
+    at least two, and the event's own."""
     raw = flood.file_bytes(LARGEST)
     assert 240 * 1024 < len(raw) <= 256 * 1024  # as large as the app takes
     with app.test_request_context():
@@ -63,7 +65,7 @@ def test_the_largest_file_is_stored_in_writes_of_at_most_a_fifth_of_a_second(app
         event_id = transfer.import_event(db, LARGEST, "0" * 64, "api")
         db.set_trace_callback(None)
     assert counts(app) == (1, 1000, 1000)
-    assert len(holds) > 20 and max(holds) <= 0.2, (len(holds), max(holds))
+    assert len(holds) >= 3 and max(holds) <= 0.2, (len(holds), max(holds))
     with app.test_request_context():
         assert len(transfer.read(transfer.event_file(get_db(), transfer.store.must_load(
             get_db(), event_id)))[1]) == 1000  # and it carries on: its own export reads back
