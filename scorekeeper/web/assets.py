@@ -215,20 +215,26 @@ def module_imports(name: str) -> list[str]:
                 static_folder=folder, module=name)
 
 
-def module_script(name: str) -> Markup:
-    """A page's module script, with a ``modulepreload`` for each module it imports: the
-    browser fetches them all at once instead of one level of imports after another.
+def module_preloads(name: str) -> Markup:
+    """A ``modulepreload`` link for each module ``name`` imports, directly or not, that the
+    page has not named yet: the browser fetches them all at once instead of one level of
+    imports after another.
 
     All at low priority: the server drew the page, and its scripts only add to it, so
     nothing of the first paint waits for them (a module is otherwise fetched at high
-    priority, and Lighthouse counts a script fetched so as holding the first paint). A
-    module another script of the page preloaded already is not named twice."""
-    (_, script), *deps = _static_urls([name, *module_imports(name)])
+    priority, and Lighthouse counts a script fetched so as holding the first paint)."""
     preloaded = g.setdefault("preloaded_modules", set())
-    fresh = [url for _, url in deps if url not in preloaded]
+    fresh = [url for _, url in _static_urls(module_imports(name)) if url not in preloaded]
     preloaded.update(fresh)
-    links = "".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>' for url in fresh)
-    return Markup(f'{links}<script type="module" src="{escape(script)}" {LOW}></script>')
+    return Markup("".join(f'<link rel="modulepreload" href="{escape(url)}" {LOW}>'
+                          for url in fresh))
+
+
+def module_script(name: str) -> Markup:
+    """A page's module script at low priority, after :func:`module_preloads` of it."""
+    ((_, script),) = _static_urls([name])
+    return module_preloads(name) + Markup(
+        f'<script type="module" src="{escape(script)}" {LOW}></script>')
 
 
 def cache_headers(response: Response) -> Response:
@@ -308,5 +314,6 @@ def init_app(app: Flask) -> None:
     app.after_request_funcs.setdefault(None, []).insert(0, compress)
     app.add_template_global(static_url, "static_url")
     app.add_template_global(import_map_tag, "import_map")
+    app.add_template_global(module_preloads, "module_preloads")
     app.add_template_global(inline_style, "inline_style")
     app.add_template_global(module_script, "module_script")
