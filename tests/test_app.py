@@ -109,14 +109,21 @@ def test_secret_key_is_generated_per_install_and_kept(tmp_path, monkeypatch):
     assert create_app({"DATABASE": str(other / "b.sqlite")}).config["SECRET_KEY"] != first
 
 
-def test_pages_name_an_icon_that_exists(client):
+def test_pages_carry_their_icon(client):
+    """The icon is in the page, so the browser asks the server for none (and for no
+    /favicon.ico); decoded, it is static/icons/icon.svg as written."""
     import re
+    from pathlib import Path
+    from urllib.parse import unquote
 
     html = client.get("/").get_data(as_text=True)
-    match = re.search(r'<link rel="icon" type="image/png" sizes="192x192" href="([^"]+)"', html)
+    match = re.search(r'<link rel="icon" type="image/svg\+xml" href="data:image/svg\+xml,([^"]+)"',
+                      html)
     assert match, "no icon link"
-    with client.get(match.group(1)) as response:  # closes the file it streams
-        assert response.status_code == 200 and response.mimetype == "image/png"
+    assert not re.search(r"[\s<>&]", match.group(1))  # nothing to escape in the attribute
+    written = Path(client.application.static_folder, "icons/icon.svg").read_text()
+    assert unquote(match.group(1)) == written.strip()
+    assert written.startswith("<svg xmlns='http://www.w3.org/2000/svg'")
 
 
 def test_a_missing_csrf_token_says_what_to_do_on_pages_and_in_json(client):

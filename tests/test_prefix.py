@@ -55,7 +55,7 @@ def import_map(html: str) -> str:
 @pytest.mark.parametrize("path", PAGES)
 def test_a_page_links_under_the_prefix_after_a_visit_without_it(client, path):
     plain = client.get(path).get_data(as_text=True)  # first without the prefix
-    assert 'href="/static/icons/icon-192.png?v=' in plain
+    assert 'src="/static/js/pwa.js?v=' in plain
     answer = prefixed(client, path)
     html = answer.get_data(as_text=True)
     assert outside(html) == []

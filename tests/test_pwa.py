@@ -55,7 +55,6 @@ def test_every_page_links_the_manifest_and_the_worker_script(client):
     script = re.search(r'<script type="module" src="(/static/js/pwa\.js\?v=[0-9a-f]{12})"'
                        r' data-pwa data-worker="/sw\.js"', html)
     assert script
-    assert re.search(r'href="/static/icons/icon-192\.png\?v=[0-9a-f]{12}"', html)
 
 
 def test_worker_is_served_from_the_root_without_caching(client):

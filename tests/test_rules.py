@@ -305,11 +305,12 @@ def test_language_pages_carry_no_session_no_token_and_no_form(client):
     assert "Set-Cookie" not in response.headers
     assert "<form" not in html and "csrf" not in html
     # Each language by its full address (Lighthouse's SEO audit refuses a relative one),
-    # and an icon, so the browser asks for no /favicon.ico the server does not have.
+    # and an icon in the page, so the browser asks for no /favicon.ico the server does not
+    # have.
     for code in ("en", "nl", "de"):
         full = f"http://localhost/{code}/rules/"
         assert f'<link rel="alternate" hreflang="{code}" href="{full}">' in html
-    assert re.search(r'<link rel="icon" [^>]*href="/static/icons/icon-192.png[?"]', html)
+    assert '<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg' in html
 
 
 def test_unknown_language_path_is_not_found(client):

@@ -21,7 +21,7 @@ from tests.conftest import require_node
 from tests.test_pdf import poppler
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = {"static/css/site.css", "static/css/rules.css", "static/icons/icon-192.png",
+STATIC = {"static/css/site.css", "static/css/rules.css",
           f"static/{RULES_SCRIPT}", f"static/{CHECKER_SCRIPT}"}
 PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "de")
                           for page in ("rules", "checker")}
@@ -60,9 +60,9 @@ def test_freeze_writes_the_three_languages_with_working_relative_links(runner, a
     assert '<html lang="nl">' in nl
     assert 'href="../../de/rules/index.html"' in nl
     assert 'href="aid-a4.pdf"' in nl and 'href="aid-letter.pdf"' in nl
-    # Its icon is in the site (no /favicon.ico to miss); its other languages are linked by
+    # Its icon is in the page (no /favicon.ico to miss); its other languages are linked by
     # the language switch, not by hreflang alternates, which need the site's full address.
-    assert 'sizes="192x192" href="../../static/icons/icon-192.png">' in nl
+    assert '<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg' in nl
     assert 'rel="alternate"' not in nl
     # The examples open the exported checker, filled in; no live server is needed.
     assert "/check?" not in nl

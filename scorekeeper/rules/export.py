@@ -33,7 +33,7 @@ from ..web.i18n import LANGUAGES
 from ..web.pdf import PAPER_SIZES
 
 #: Static files the exported pages link to, copied as they are (nothing else of static/).
-STATIC_FILES = ("css/site.css", "css/rules.css", "icons/icon-192.png")
+STATIC_FILES = ("css/site.css", "css/rules.css")
 #: The rules pages' script (the bullhead search): a module, written joined by the export.
 RULES_SCRIPT = "js/pages/rules.js"
 #: The exported checker's script: a module, written joined with the engine by the export.
