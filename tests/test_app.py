@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import html as html_module
+import re
 import sqlite3
+from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -112,10 +115,6 @@ def test_secret_key_is_generated_per_install_and_kept(tmp_path, monkeypatch):
 def test_pages_carry_their_icon(client):
     """The icon is in the page, so the browser asks the server for none (and for no
     /favicon.ico); decoded, it is static/icons/icon.svg as written."""
-    import re
-    from pathlib import Path
-    from urllib.parse import unquote
-
     html = client.get("/").get_data(as_text=True)
     match = re.search(r'<link rel="icon" type="image/svg\+xml" href="data:image/svg\+xml,([^"]+)"',
                       html)

@@ -102,6 +102,21 @@ def test_a_compact_stylesheet_follows_its_path_time_and_size(app, tmp_path):
         assert assets.inline_style("css/a.css") == "<style>a{color: teal}</style>"  # time
 
 
+def test_an_inline_icon_follows_its_path_time_and_size(app, tmp_path):
+    app.static_folder = str(tmp_path)
+    stamp = 1_700_000_000_000_000_000
+    write(tmp_path, "icons/a.svg", "<svg fill='red'/>", stamp)
+    write(tmp_path, "icons/b.svg", "<svg fill='tan'/>", stamp)  # same size and time
+    icon = "data:image/svg+xml,%3Csvg%20fill='{}'/%3E".format
+    with app.test_request_context("/"):
+        assert assets.inline_icon("icons/a.svg") == icon("red")
+        assert assets.inline_icon("icons/b.svg") == icon("tan")  # path
+        write(tmp_path, "icons/a.svg", "<svg fill='pink'/>", stamp)  # same time
+        assert assets.inline_icon("icons/a.svg") == icon("pink")  # size
+        write(tmp_path, "icons/a.svg", "<svg fill='teal'/>", stamp + 1)  # same size
+        assert assets.inline_icon("icons/a.svg") == icon("teal")  # time
+
+
 def test_static_versions_follow_the_static_folder(app, tmp_path):
     folder = tmp_path / "static"  # a folder's name is its URL path (Flask's static_url_path)
     write(folder, "css/site.css", "body { margin: 0 }")
