@@ -130,10 +130,10 @@ def register_blueprints(app: Flask) -> None:
     from .series import views as series_views
     from .tournament import api as tournament_api
     from .tournament import views as tournament_views
-    from .web import errors, health, pwa, security
+    from .web import catalog, errors, health, pwa, security
 
     for blueprint in (
-        health.bp, errors.bp, pwa.bp, games_views.bp, games_api.bp, games_evening.bp,
+        health.bp, errors.bp, pwa.bp, catalog.bp, games_views.bp, games_api.bp, games_evening.bp,
         games_watching.bp,
         check_views.bp, check_api.bp, tournament_views.bp, tournament_api.bp, rules_views.bp,
         events_views.bp, events_api.bp, events_paper.bp, events_screens.bp,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import faulthandler
+import json
 import os
 import re
 import shutil
@@ -10,6 +11,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from html import unescape
 
 import pytest
 from waitress import wasyncore
@@ -86,9 +88,30 @@ _DATA_BLOCKS = re.compile(r'<script type="application/json"[^>]*>.*?</script>', 
 
 
 def shown(answer) -> str:
-    """A page's HTML without its data blocks (the scripts' catalog and the sheet's data,
-    which hold sentences the page may not show): what a reader of the page gets."""
+    """A page's HTML without its data blocks (the sheet's data, which holds sentences the
+    page may not show): what a reader of the page gets."""
     return _DATA_BLOCKS.sub("", answer.get_data(as_text=True))
+
+
+_CATALOG_SCRIPT = re.compile(r'<script defer src="([^"]*/catalogs/[^"]+)"></script>')
+
+
+def page_catalogs(client, html: str) -> list[dict]:
+    """The catalogs a page names (scorekeeper/web/catalog.py), each as its script sets it."""
+    found = []
+    for address in _CATALOG_SCRIPT.findall(html):
+        answer = client.get(unescape(address))
+        assert answer.status_code == 200, address
+        text = answer.get_data(as_text=True)
+        assert text.startswith("globalThis.SixNimmtCatalog = ") and text.endswith(";\n"), text
+        found.append(json.loads(text.removeprefix("globalThis.SixNimmtCatalog = ")[:-2]))
+    return found
+
+
+def page_catalog(client, html: str) -> dict:
+    """The one catalog a page names."""
+    (found,) = page_catalogs(client, html)
+    return found
 
 
 def read_csrf_token(client, path: str = "/") -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.engine import errors
 from scorekeeper.web import catalog
-from tests.conftest import read_csrf_token, require_node
+from tests.conftest import page_catalog, page_catalogs, read_csrf_token, require_node
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors"
@@ -76,18 +77,13 @@ def test_the_browser_words_every_refusal_of_the_vectors_as_python_does():
     assert got["shown"] == [errors.shown(value) for value in VALUES]
 
 
-def test_a_sentence_cannot_close_the_script_it_travels_in():
-    markup = catalog.script({"sentences": {"x": "</script><script>alert(1)</script>&'"}})
+def test_a_sentence_cannot_close_the_data_block_it_travels_in():
+    markup = catalog.data_block({"sentences": {"x": "</script><script>alert(1)</script>&'"}},
+                                "sheet-data")
     assert str(markup).count("</script>") == 1 and "<script>alert" not in markup
-    text = re.fullmatch(r'<script type="application/json" id="catalog">(.*)</script>',
+    text = re.fullmatch(r'<script type="application/json" id="sheet-data">(.*)</script>',
                         str(markup), re.S).group(1)
     assert json.loads(text)["sentences"]["x"] == "</script><script>alert(1)</script>&'"
-
-
-def catalogs_of(html: str) -> list[dict[str, Any]]:
-    found = re.findall(r'<script type="application/json" id="catalog">(.*?)</script>', html,
-                       re.S)
-    return [json.loads(text) for text in found]
 
 
 def sheet(client) -> str:
@@ -111,7 +107,7 @@ def test_every_page_with_a_script_that_words_carries_one_catalog(client, lang):
     for page in pages:
         response = client.get(f"{page}?lang={lang}")
         assert response.status_code == 200, page
-        found = catalogs_of(response.get_data(as_text=True))
+        found = page_catalogs(client, response.get_data(as_text=True))
         assert len(found) == 1, page
         data = found[0]
         assert set(data) == {"sentences", "plurals", "refusals", "general"}, page
@@ -124,10 +120,54 @@ def test_every_page_with_a_script_that_words_carries_one_catalog(client, lang):
 
 
 def test_the_refusals_a_page_carries_are_the_classes_own_templates(client):
-    data = catalogs_of(client.get("/check?lang=de").get_data(as_text=True))[0]
+    data = page_catalog(client, client.get("/check?lang=de").get_data(as_text=True))
     assert data["refusals"]["EmptyRow"] == (
         "Reihe %(row)s ist leer: Jede Reihe hat mindestens eine Karte.")
     assert {"RowNotAscending", "BadShape", "NotACardNumber", "NotARow"} <= set(data["refusals"])
-    start = catalogs_of(client.get("/?lang=en").get_data(as_text=True))[0]
+    start = page_catalog(client, client.get("/?lang=en").get_data(as_text=True))
     assert start["refusals"]["PlayerCount"] == errors.PlayerCount.template
     assert start["plurals"]["deals"] == ["%(num)s deal", "%(num)s deals"]
+
+
+def test_a_catalog_is_kept_for_a_year_only_when_asked_for_by_its_own_hash(client):
+    html = client.get("/games/offline?lang=nl").get_data(as_text=True)
+    (address,) = re.findall(r'<script defer src="(/catalogs/nl/sheet\.js\?v=(\w+))">', html)
+    answer = client.get(address[0])
+    text = answer.get_data(as_text=True)
+    assert address[1] == hashlib.sha256(text.encode()).hexdigest()[:12]
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert answer.mimetype == "text/javascript"
+    for other in ("/catalogs/nl/sheet.js", "/catalogs/nl/sheet.js?v=0123456789ab"):
+        answer = client.get(other)
+        assert answer.get_data(as_text=True) == text
+        assert answer.headers["Cache-Control"] == "no-cache", other
+    for unknown in ("/catalogs/fr/sheet.js", "/catalogs/nl/nothing.js"):
+        assert client.get(unknown).status_code == 404, unknown
+
+
+def test_each_language_has_its_own_file_and_address(client):
+    addresses = {}
+    for lang in ("en", "nl", "de"):
+        html = client.get(f"/check?lang={lang}").get_data(as_text=True)
+        (addresses[lang],) = re.findall(r'<script defer src="([^"]+)">', html)
+        assert addresses[lang].startswith(f"/catalogs/{lang}/check.js?v="), addresses[lang]
+    assert len(set(addresses.values())) == 3
+    texts = {client.get(a).get_data(as_text=True) for a in addresses.values()}
+    assert len(texts) == 3
+
+
+def test_the_catalog_comes_before_the_module_that_reads_it(client):
+    html = client.get("/games/offline?lang=de").get_data(as_text=True)
+    body = html.split("<body", 1)[1]
+    assert body.index('src="/catalogs/de/sheet.js') < body.index("js/sheet/page.js")
+
+
+def test_two_pages_catalogs_cannot_share_a_name():
+    assert catalog.page("sheet", *_same_as("sheet")) is not None
+    with pytest.raises(ValueError, match="'sheet'"):
+        catalog.page("sheet", {"other": "Other"})
+
+
+def _same_as(name: str) -> tuple:
+    made = catalog.PAGES[name]
+    return made.sentences, made.plurals, made.refusals

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 from scorekeeper.engine.errors import RulesError
-from tests.conftest import read_csrf_token, require_node
+from tests.conftest import page_catalog, read_csrf_token, require_node
 from tests.test_deal_vectors import vectors
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +63,7 @@ def test_the_shells_are_empty_and_in_the_page_language(client):
     html = client.get("/games/offline?lang=de").get_data(as_text=True)
     assert '<html lang="de">' in html
     assert data_block(html, "sheet-data")["game"] is None
-    words = data_block(html, "catalog")
+    words = page_catalog(client, html)
     assert words["sentences"]["deal"] == "Durchgang %(number)s"
     assert words["sentences"]["csv_entered"] == "eingegeben"
     assert {"DealOverBound", "DealNumberTaken", "CannotRestore"} <= set(words["refusals"])
@@ -71,13 +71,13 @@ def test_the_shells_are_empty_and_in_the_page_language(client):
     assert 'class="deal-player"' not in html  # the phone adds its game's players
     evening = client.get("/games/offline/evening?lang=nl").get_data(as_text=True)
     assert 'id="evening" data-shell' in evening and 'class="game-item"' not in evening
-    assert data_block(evening, "catalog")["sentences"]["per_deal"] == "Per spelronde"
+    assert page_catalog(client, evening)["sentences"]["per_deal"] == "Per spelronde"
 
 
 def test_the_start_page_starts_a_game_on_the_phone(client):
     html = client.get("/?lang=nl").get_data(as_text=True)
     assert data_block(html, "sheet-data")["urls"]["local"] == "/games/offline#{key}"
-    words = data_block(html, "catalog")
+    words = page_catalog(client, html)
     assert words["refusals"]["PlayerCount"] == (
         "Een spel heeft 2 tot en met 10 spelers nodig, niet %(count)s.")
     assert words["plurals"]["deals"] == ["%(num)s spelronde", "%(num)s spelrondes"]

@@ -127,7 +127,7 @@ def stored(app, client):
             "event_id": event, "key": key,
             "series_id": series.get_json()["id"], "series_key": series.get_json()["director_key"],
             "table": "1", "number": "1", "game": "1", "lang": "nl", "paper": "a4",
-            "filename": "css/site.css", **new_season(client)}
+            "filename": "css/site.css", "name": "sheet", **new_season(client)}
 
 
 #: Queries that make a GET route do more than its plain page.

@@ -72,11 +72,15 @@ def test_precache_holds_only_urls_that_answer_200(client):
     assert any(u.startswith("/static/css/site.css?v=") for u in urls)
     assert any(u.startswith("/static/icons/icon-512.png?v=") for u in urls)
     assert any(u.startswith("/static/js/sheet/page.js?v=") for u in urls)
-    assert all(u.startswith("/static/") for u in urls)  # pages are kept per language
+    catalogs = [u for u in urls if not u.startswith("/static/")]  # pages: kept per language
+    assert sorted(re.sub(r"\?v=[0-9a-f]{12}$", "", u) for u in catalogs) == sorted(
+        f"/catalogs/{lang}/{name}.js" for lang in ("en", "nl", "de")
+        for name in ("start", "sheet", "evening", "check", "rules", "tournament"))
     assert len(urls) == len(set(urls))
     for url in urls:
         with client.get(url) as answer:
             assert answer.status_code == 200, url
+            assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable", url
     shells = json.loads(re.search(r"^const SHELLS = (.*);$", script, re.M).group(1))
     assert shells == {"start": "/", "sheet": "/games/offline", "evening": "/games/offline/evening",
                       "check": "/check", "rules": "/rules", "offline": "/offline"}
@@ -121,10 +125,14 @@ def test_cache_name_changes_when_a_static_file_changes(tmp_path):
     assert pwa.static_digest(tmp_path) not in (first, changed)
 
 
-def test_worker_cache_name_follows_the_static_files(client):
+def test_worker_cache_name_follows_the_static_files_and_the_catalogs(client):
     script = client.get("/sw.js").get_data(as_text=True)
-    expected = "scorekeeper-" + pwa.static_digest(STATIC)
+    catalogs = [u for u in worker_list(script, "PRECACHE") if u.startswith("/catalogs/")]
+    expected = "scorekeeper-" + pwa.cache_version(pwa.file_digests(STATIC), catalogs)
     assert f'const CACHE = "{expected}";' in script
+    assert pwa.cache_version(pwa.file_digests(STATIC)) == pwa.static_digest(STATIC)
+    changed = [u.replace("?v=", "?v=0") if "/nl/sheet.js" in u else u for u in catalogs]
+    assert pwa.cache_version(pwa.file_digests(STATIC), changed) != expected.split("-", 1)[1]
 
 
 @pytest.mark.parametrize(("lang", "heading", "sentence"), [

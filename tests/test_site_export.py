@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
 from scorekeeper.rules.export import CHECKER_SCRIPT, ENGINE_EXPORTS, RULES_SCRIPT, bundle_script
-from tests.conftest import require_node
+from tests.conftest import page_catalog, require_node
 from tests.test_pdf import poppler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +28,18 @@ PAGES = {"index.html"} | {f"{lang}/{page}/index.html" for lang in ("en", "nl", "
 #: The player aid, one page per language and paper, beside each language's rules.
 AIDS = {f"{lang}/rules/aid-{paper}.pdf" for lang in ("en", "nl", "de")
         for paper in ("a4", "letter")}
-EXPECTED = PAGES | STATIC | AIDS
+#: Each page's sentences, one file per language and page (scorekeeper/web/catalog.py).
+CATALOGS = {f"catalogs/{lang}/{page}.js" for lang in ("en", "nl", "de")
+            for page in ("rules", "check")}
+EXPECTED = PAGES | STATIC | AIDS | CATALOGS
+
+
+def exported_catalog(root: Path, page: Path, html: str) -> dict:
+    """The one catalog an exported page names, read from the file it names."""
+    (address,) = re.findall(r'<script defer src="([^"]*catalogs/[^"]+)"', html)
+    text = (page.parent / address).resolve().read_text(encoding="utf-8")
+    assert (page.parent / address).resolve().is_relative_to(root)
+    return json.loads(text.removeprefix("globalThis.SixNimmtCatalog = ").removesuffix(";\n"))
 
 
 def files_under(root: Path) -> set[str]:
@@ -85,18 +96,19 @@ def test_exported_checker_page_is_in_its_language_and_loads_classic_scripts(
     assert f'<html lang="{lang}">' in html and button in html
     assert 'type="module"' not in html  # file:// refuses module scripts
     scripts = re.findall(r'<script defer src="([^"]+)"', html)
-    assert scripts == [f"../../static/{CHECKER_SCRIPT}"]
-    catalog = json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
-                                   r"</script>", html, re.S).group(1))
+    assert scripts == [f"../../catalogs/{lang}/check.js", f"../../static/{CHECKER_SCRIPT}"]
+    catalog = exported_catalog(destination, destination / lang / "checker/index.html", html)
     assert {f"rule_heading_{n}" for n in (1, 2, 3, 4)} <= set(catalog["sentences"])
     assert [form.count("%(num)s") for form in catalog["plurals"]["bullheads"]] == [1, 1]
     # The exported checker says nothing of its own: its catalog is the live checker's.
     live = runner.app.test_client().get(f"/check?lang={lang}").get_data(as_text=True)
-    assert catalog == json.loads(re.search(r'<script type="application/json" id="catalog">(.*?)'
-                                           r"</script>", live, re.S).group(1))
+    assert catalog == page_catalog(runner.app.test_client(), live)
     rules = (destination / lang / "rules/index.html").read_text(encoding="utf-8")
-    assert re.findall(r'<script defer src="([^"]+)"', rules) == [f"../../static/{RULES_SCRIPT}"]
-    assert 'type="module"' not in rules and 'id="catalog"' in rules
+    assert re.findall(r'<script defer src="([^"]+)"', rules) == [
+        f"../../catalogs/{lang}/rules.js", f"../../static/{RULES_SCRIPT}"]
+    assert 'type="module"' not in rules
+    assert exported_catalog(destination, destination / lang / "rules/index.html", rules)[
+        "plurals"]["carries"][0].count("%(card)s") == 1
     for script in (RULES_SCRIPT, CHECKER_SCRIPT):  # joined: no module syntax left
         text = (destination / "static" / script).read_text(encoding="utf-8")
         assert not re.search(r"^\s*(import|export)\b", text, re.M), script

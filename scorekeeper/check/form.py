@@ -22,7 +22,7 @@ from ..engine import MAX_CARD, errors, tactics_max_card
 from ..engine.errors import N_, RulesError
 from ..engine.limits import MAX_ROWS, MIN_PLAYERS, MIN_ROWS, ROWS, TAKES_AT
 from ..web.fields import WholeNumberField
-from .strings import say
+from .strings import page_catalog, say
 
 VARIANTS = ("basic", "professional", "double", "nifty", "hand")
 DECKS = ("full", "tactics")
@@ -81,6 +81,8 @@ class NotARow(FormError):
 
 
 FORM_REFUSALS = (NotANumber, NotACardNumber, NotAPlace, NotARow)
+#: The checker's catalog, on the live page and in the exported site.
+PAGE_CATALOG = page_catalog(FORM_REFUSALS)
 
 
 @dataclass

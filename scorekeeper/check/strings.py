@@ -12,7 +12,6 @@ browser never words anything itself.
 from __future__ import annotations
 
 from flask_babel import lazy_gettext, ngettext
-from markupsafe import Markup
 
 from ..engine import errors
 from ..web import catalog
@@ -111,13 +110,14 @@ def say_n(key: str, count: int, **values: object) -> str:
     return ngettext(*PLURALS[key], count, **values)
 
 
-def page_catalog(refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
-    """The page's catalog (:mod:`scorekeeper.web.catalog`): every template the browser needs
-    to render a result or a refusal as the server does, the rules' names (``rule_name_1``,
-    ``rule_heading_1``, ...), the placement engine's refusals and ``refusals`` (the form's)."""
+def page_catalog(refusals: tuple[type[errors.RulesError], ...] = ()) -> catalog.PageCatalog:
+    """The checker's catalog (:mod:`scorekeeper.web.catalog`), named once (the form's
+    ``PAGE_CATALOG``): every template the browser needs to render a result or a refusal
+    as the server does, the rules' names (``rule_name_1``, ``rule_heading_1``, ...), the
+    placement engine's refusals and ``refusals`` (the form's)."""
     rules = {}
     for number in (1, 2, 3, 4):
         rules[f"rule_name_{number}"] = RULE_NAMES[number]
         rules[f"rule_heading_{number}"] = lazy_rule_heading(number)
-    return catalog.render(sentences={**SENTENCES, **rules}, plurals=PLURALS,
-                          refusals=(*REFUSALS, *refusals))
+    return catalog.page("check", sentences={**SENTENCES, **rules}, plurals=PLURALS,
+                        refusals=(*REFUSALS, *refusals))

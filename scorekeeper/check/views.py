@@ -11,10 +11,11 @@ from flask import Blueprint, render_template, request
 
 from ..engine import BULLHEADS, MAX_CARD
 from ..engine.errors import RulesError
+from ..web import catalog
 from ..web.errors import describe
 from . import strings
 from .form import (
-    FORM_REFUSALS,
+    PAGE_CATALOG,
     ROW_COUNTS,
     TACTICS_LIMITS,
     TAKES_AT_CHOICES,
@@ -48,5 +49,5 @@ def page():
         tactics_limits=TACTICS_LIMITS, row_counts=ROW_COUNTS, takes_choices=TAKES_AT_CHOICES,
         say=strings.say, say_n=strings.say_n,
         # The page's own sentences, for the script that answers without a connection.
-        catalog=None if partial else strings.page_catalog(FORM_REFUSALS),
+        catalog=None if partial else catalog.tag(PAGE_CATALOG),
     )

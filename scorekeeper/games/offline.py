@@ -230,26 +230,35 @@ START = {"unsent": N_("not sent yet")}
 _DUMMY = "f" * 20  # a token the URL rules accept, replaced by "{id}"
 
 
-def _page(sentences: dict[str, str], plurals: tuple[str, ...] = (),
-          refusals: tuple[type[errors.RulesError], ...] = ()) -> Markup:
-    return catalog.render(sentences, {key: PLURALS[key] for key in plurals}, refusals)
+def _page(name: str, sentences: dict[str, str], plurals: tuple[str, ...] = (),
+          refusals: tuple[type[errors.RulesError], ...] = ()) -> catalog.PageCatalog:
+    return catalog.page(name, sentences, {key: PLURALS[key] for key in plurals}, refusals)
+
+
+#: The start page: refusals of a new game, and the games kept on the phone.
+START_CATALOG = _page("start", START, ("deals",), REFUSALS)
+#: The score sheet, whether the server drew it or the phone draws it.
+SHEET_CATALOG = _page(
+    "sheet", {**SHEET, **SHEET_PHONE},
+    ("deals", "fixed", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
+    DEAL_REFUSALS)
+#: The evening page, drawn by the phone when the server cannot be reached.
+EVENING_CATALOG = _page("evening", EVENING, ("deals",))
 
 
 def start_catalog() -> Markup:
-    """The start page: refusals of a new game, and the games kept on the phone."""
-    return _page(START, ("deals",), REFUSALS)
+    """The start page's catalog script."""
+    return catalog.tag(START_CATALOG)
 
 
 def sheet_catalog() -> Markup:
-    """The score sheet, whether the server drew it or the phone draws it."""
-    return _page({**SHEET, **SHEET_PHONE},
-                 ("deals", "fixed", "leading", "waiting", "empty", "empty_virgin", "empty_yes"),
-                 DEAL_REFUSALS)
+    """The score sheet's catalog script."""
+    return catalog.tag(SHEET_CATALOG)
 
 
 def evening_catalog() -> Markup:
-    """The evening page, drawn by the phone when the server cannot be reached."""
-    return _page(EVENING, ("deals",))
+    """The evening page's catalog script."""
+    return catalog.tag(EVENING_CATALOG)
 
 
 def urls() -> dict[str, str]:
@@ -297,6 +306,6 @@ def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
 
 def sheet_data(game: store.Game | None, keeping: store.Keeping | None = None) -> Markup:
     """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
-    return catalog.script({"urls": urls(),
+    return catalog.data_block({"urls": urls(),
                            "game": None if game is None else game_data(game, keeping)},
                           "sheet-data")

@@ -34,6 +34,8 @@ from ..web.pdf import PAPER_SIZES
 
 #: Static files the exported pages link to, copied as they are (nothing else of static/).
 STATIC_FILES = ("css/site.css", "css/rules.css")
+#: The pages' catalogs of sentences (scorekeeper/web/catalog.py): the rules' and the checker's.
+CATALOGS = ("rules", "check")
 #: The rules pages' script (the bullhead search): a module, written joined by the export.
 RULES_SCRIPT = "js/pages/rules.js"
 #: The exported checker's script: a module, written joined with the engine by the export.
@@ -185,6 +187,8 @@ def freeze_rules(app: Flask, destination: Path, checker_url: str | None = None) 
         for lang in LANGUAGES:
             yield "rules.lang_page", {"lang": lang}
             yield "rules.lang_checker", {"lang": lang}
+            for catalog in CATALOGS:
+                yield "catalogs.script", {"lang": lang, "name": catalog}
             for paper in PAPER_SIZES:
                 yield "rules.lang_aid_pdf", {"lang": lang, "paper": paper}
         for filename in STATIC_FILES:

@@ -18,8 +18,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import force_locale, lazy_gettext
 
-from ..check.form import FORM_REFUSALS, VARIANTS
-from ..check.strings import page_catalog
+from ..check.form import PAGE_CATALOG, VARIANTS
 from ..engine import BULLHEADS, MAX_CARD
 from ..web import catalog
 from ..web.fields import whole_number
@@ -45,6 +44,7 @@ SEARCH_PLURALS = {
     "carries": catalog.ngettext("Card %(card)s carries %(num)s bullhead.",
                                 "Card %(card)s carries %(num)s bullheads."),
 }
+SEARCH_CATALOG = catalog.page("rules", SEARCH, SEARCH_PLURALS)
 
 
 def lookup(raw: str | None) -> tuple[str, int | None, str | None]:
@@ -90,7 +90,7 @@ def _context(*, static: bool, lang: str | None = None) -> dict:
         "static": static,
         "page_lang": lang,
         "search": {"typed": typed, "card": found, "error": error},
-        "catalog": catalog.render(SEARCH, SEARCH_PLURALS),
+        "catalog": catalog.tag(SEARCH_CATALOG),
         # The exported pages load the classic script `make site` writes; live, the module.
         "bundled": static and _freezing(),
         "rules_script": RULES_SCRIPT,
@@ -126,7 +126,7 @@ def lang_checker(lang: str):
         abort(404)
     with force_locale(lang):
         return render_template(
-            "rules/checker.html", page_lang=lang, catalog=page_catalog(FORM_REFUSALS),
+            "rules/checker.html", page_lang=lang, catalog=catalog.tag(PAGE_CATALOG),
             variants=VARIANTS, max_card=MAX_CARD, offline_checker=True,
             checker_script=CHECKER_SCRIPT,
         )

@@ -51,6 +51,7 @@ DRAFT = {
     "names": N_("Enter 2 to 5 different names first."),
     "picked": N_("Card %(card)s, taken by %(player)s"),
 }
+DRAFT_CATALOG = catalog.page("tournament", DRAFT)
 
 
 @bp.cli.command("links")
@@ -85,7 +86,7 @@ def page():
     phone = scope()
     return render_template(
         "tournament/index.html", form=form, message=message, open_list=phone is None,
-        recent=store.recent(get_db(), phone), catalog=catalog.render(DRAFT),
+        recent=store.recent(get_db(), phone), catalog=catalog.tag(DRAFT_CATALOG),
     ), (400 if message else 200)
 
 

@@ -1,10 +1,18 @@
 """The sentences a page's scripts show, sent to the browser once and in one way.
 
-A page whose scripts word anything carries ONE catalog, in the page's language:
-``<script type="application/json" id="catalog">``, rendered by :func:`render` and read by
-``static/js/shared/catalog.js``. It holds gettext templates, unfilled, with gettext's own
-``%(name)s`` placeholders; the browser fills them as Python's ``%`` does, so a page
-offline says word for word what the server would::
+A page whose scripts word anything carries ONE catalog, in the page's language: a small
+script of its own, ``/catalogs/<lang>/<name>.js``, that :func:`tag` names at the end of
+the page, before the page's module. It sets ``globalThis.SixNimmtCatalog``, which
+``static/js/shared/catalog.js`` reads. It is a file and not a block of the page because a
+page is drawn for each game and the sentences are the same on every one: the score sheet
+carried 3 kB of them (compressed), which took it over the first round trip of a phone's
+new connection, and its first paint waited a round trip more. As a file it is fetched
+once and kept for a year under the hash of its contents, like a static file, and the
+service worker keeps each page's catalog in each language for use offline.
+
+The catalog holds gettext templates, unfilled, with gettext's own ``%(name)s``
+placeholders; the browser fills them as Python's ``%`` does, so a page offline says word
+for word what the server would::
 
     {"sentences": {key: template},
      "plurals": {key: [one, other]},   # the site's languages: the first for 1, else the second
@@ -12,9 +20,10 @@ offline says word for word what the server would::
                                        # a counted one {"one", "other", "count": field}
      "general": template}              # RulesError's, for a refusal the page does not hold
 
-A sentence is given as its msgid (marked with ``N_`` so that ``make translations``
-extracts it) or as a lazy string; a counted sentence as the pair :func:`ngettext` marks;
-a refusal as its class, whose ``template`` is the one sentence it has (never retyped).
+A feature names its page's catalog once, at import (:func:`page`): a sentence as its msgid
+(marked with ``N_`` so that ``make translations`` extracts it) or as a lazy string; a
+counted sentence as the pair :func:`ngettext` marks; a refusal as its class, whose
+``template`` is the one sentence it has (never retyped).
 
 >>> from scorekeeper import create_app
 >>> app = create_app({"TESTING": True, "DATABASE": "unused", "SECRET_KEY": "x"})
@@ -30,18 +39,28 @@ a refusal as its class, whose ``template`` is the one sentence it has (never ret
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from flask_babel import LazyString, get_translations
+from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask_babel import LazyString, force_locale, get_locale, get_translations
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..engine.errors import GENERAL, N_, Plural, RulesError
+from .assets import IMMUTABLE
+from .i18n import LANGUAGES
 
-__all__ = ["N_", "build", "ngettext", "render"]
+__all__ = ["N_", "PAGES", "PageCatalog", "build", "data_block", "ngettext", "page", "tag",
+           "urls"]
+
+bp = Blueprint("catalogs", __name__)
+#: Where the catalogs are served, under the site's prefix.
+FOLDER = "/catalogs/"
 
 Sentence = str | LazyString
 """A msgid (translated here), or a lazy string (translated when it is read)."""
@@ -80,15 +99,80 @@ def build(sentences: Mapping[str, Sentence] | None = None,
     }
 
 
-def script(data: Mapping[str, Any], element_id: str = "catalog") -> Markup:
-    """``data`` as a JSON block no markup can break out of: the page's one catalog, or
-    another block a script reads (the score sheet's ``sheet-data``)."""
+def data_block(data: Mapping[str, Any], element_id: str) -> Markup:
+    """``data`` as a JSON block no markup can break out of, for a page's script to read
+    (the score sheet's ``sheet-data``)."""
     return Markup('<script type="application/json" id="{}">{}</script>').format(
         element_id, htmlsafe_json_dumps(data, dumps=_dumps))
 
 
-def render(sentences: Mapping[str, Sentence] | None = None,
-           plurals: Mapping[str, tuple[str, str]] | None = None,
-           refusals: Iterable[type[RulesError]] = ()) -> Markup:
-    """The page's catalog script: :func:`build`, then :func:`script`."""
-    return script(build(sentences, plurals, refusals))
+@dataclass(frozen=True)
+class PageCatalog:
+    """The sentences of one page's scripts (:func:`page`), in no language yet."""
+
+    name: str
+    sentences: Mapping[str, Sentence] = field(default_factory=dict)
+    plurals: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    refusals: tuple[type[RulesError], ...] = ()
+
+    def script(self) -> tuple[str, str]:
+        """The catalog's file in the current language, and the hash of it its address
+        carries."""
+        data = build(self.sentences, self.plurals, self.refusals)
+        text = f"globalThis.SixNimmtCatalog = {_dumps(data)};\n"
+        return text, hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+#: Every page's catalog by its name, as the features name them at import.
+PAGES: dict[str, PageCatalog] = {}
+
+
+def page(name: str, sentences: Mapping[str, Sentence] | None = None,
+         plurals: Mapping[str, tuple[str, str]] | None = None,
+         refusals: Iterable[type[RulesError]] = ()) -> PageCatalog:
+    """A page's catalog, served as ``/catalogs/<lang>/<name>.js`` from now on."""
+    made = PageCatalog(name, sentences or {}, plurals or {}, tuple(refusals))
+    if PAGES.setdefault(name, made) != made:
+        raise ValueError(f"two pages' catalogs are named {name!r}")
+    return made
+
+
+def _address(catalog: PageCatalog, lang: str, digest: str) -> str:
+    """The catalog's address: with the hash of its contents, kept for a year. While the
+    static site is written, without it (its files are named by their address) and
+    relative, as the templates' ``url_for`` then makes every link."""
+    if current_app.config.get("RULES_FREEZING"):
+        relative = current_app.jinja_env.globals["url_for"]
+        return relative("catalogs.script", lang=lang, name=catalog.name)  # type: ignore[operator]
+    return url_for("catalogs.script", lang=lang, name=catalog.name, v=digest)
+
+
+def tag(catalog: PageCatalog) -> Markup:
+    """The page's catalog script in the page's language. Deferred, it runs after the page
+    is read and before the page's module, which comes after it."""
+    _, digest = catalog.script()
+    address = _address(catalog, get_locale().language, digest)
+    return Markup(f'<script defer src="{escape(address)}"></script>')
+
+
+def urls() -> list[str]:
+    """Every page's catalog in every language, at the address a page names it by: what the
+    service worker keeps, so that a page opened offline has its sentences."""
+    found = []
+    for lang in LANGUAGES:
+        with force_locale(lang):
+            for catalog in PAGES.values():
+                found.append(_address(catalog, lang, catalog.script()[1]))
+    return found
+
+
+@bp.get(FOLDER + "<lang>/<name>.js")
+def script(lang: str, name: str) -> Response:
+    """A page's catalog; kept for a year when asked for by the hash of what it is now."""
+    if lang not in LANGUAGES or name not in PAGES:
+        abort(404)
+    with force_locale(lang):
+        text, digest = PAGES[name].script()
+    response = Response(text, mimetype="text/javascript")
+    response.headers["Cache-Control"] = IMMUTABLE if request.args.get("v") == digest else "no-cache"
+    return response

@@ -1,9 +1,10 @@
 """The installable, offline-capable site: manifest, service worker, offline page, CSRF token.
 
 ``/sw.js`` is rendered from a template so its precache list comes from ``url_for`` and its
-cache name from a hash of the static files' contents: a release that changes any static
-file gets a new cache. Static URLs carry the file's own hash (:mod:`.assets`), so a page
-of one release never runs with the scripts or styles of another.
+cache name from a hash of the static files' and the pages' catalogs' contents: a release
+that changes any static file or sentence gets a new cache. Static URLs carry the file's
+own hash (:mod:`.assets`), so a page of one release never runs with the scripts or styles
+of another.
 
 The worker keeps only what is no one's in particular: the app shell (static files) and
 public pages, each fetched without cookies, once per language. A page that shows a
@@ -16,11 +17,13 @@ the games it keeps itself (IndexedDB).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
+from . import catalog
 from .assets import file_digests, static_digests, static_files, static_url
 from .i18n import LANGUAGES
 
@@ -40,11 +43,14 @@ THEME = "#7a1f1f"  # --accent in static/css/site.css
 BACKGROUND = "#fbf8f3"  # --paper
 
 
-def cache_version(digests: dict[str, str]) -> str:
-    """One hash over every static file's path and contents hash: the worker's cache version."""
+def cache_version(digests: dict[str, str], catalogs: Iterable[str] = ()) -> str:
+    """One hash over every static file's path and contents hash, and the pages' catalogs'
+    addresses (each carries the hash of its contents): the worker's cache version."""
     total = hashlib.sha256()
     for name, digest in sorted(digests.items()):
         total.update(name.encode() + b"\0" + digest.encode() + b"\n")
+    for address in catalogs:
+        total.update(address.encode() + b"\n")
     return total.hexdigest()[:16]
 
 
@@ -101,14 +107,16 @@ def manifest():
 @bp.get("/sw.js")
 def worker():
     family = f"scorekeeper{request.script_root}-"  # another prefix is another site
+    catalogs = catalog.urls()
     script = render_template(
         "pwa/sw.js",
         cache_family=family,
-        cache_name=family + cache_version(static_digests()),
-        precache=precache_urls(),
+        cache_name=family + cache_version(static_digests(), catalogs),
+        precache=precache_urls() + catalogs,
         shells=shell_urls(),
         public=public_urls(),
         static_prefix=request.script_root + (current_app.static_url_path or "") + "/",
+        catalogs_prefix=request.script_root + catalog.FOLDER,
         games=url_for("games.listing") if "games.listing" in current_app.view_functions else "",
     )
     return _no_cache(Response(script, mimetype="text/javascript"))

@@ -1,15 +1,15 @@
 // Service worker of the 6 nimmt! table companion (rendered by scorekeeper/web/pwa.py).
 //
-// It keeps only what is no one's in particular: the app shell (the hashed static files,
-// from the cache) and public pages, each fetched WITHOUT cookies, once per language: the
-// start page (its form, no one's list), the empty shells of the score sheet and the
-// evening, the checker, the rules and the offline page. No page a visitor's cookies
-// shaped is ever stored (the server marks those `private, no-store`), so clearing the
-// cookies leaves nothing of another device's behind. The games this phone keeps live in
-// IndexedDB, written by the pages themselves (static/js/game/storage.js), and a shell draws
-// them: without a connection, a game's address opens the sheet's shell, its evening the
-// evening's shell. Pages come from the network first; a stored copy stands in only when
-// the network fails or is slow. The API is never touched: static/js/game/sync.js talks to it.
+// It keeps only what is no one's in particular: the app shell (the hashed static files and
+// the pages' catalogs of sentences, from the cache) and public pages, each fetched WITHOUT
+// cookies, once per language: the start page (its form, no one's list), the empty shells
+// of the score sheet and the evening, the checker, the rules and the offline page. No
+// page a visitor's cookies shaped is ever stored (the server marks those `private,
+// no-store`), so clearing the cookies leaves nothing of another device's behind. The
+// games this phone keeps live in IndexedDB, written by the pages themselves
+// (static/js/game/storage.js), and a shell draws them: without a connection, a game's
+// address opens the sheet's shell, its evening the evening's shell. Pages come from the
+// network first; a stored copy stands in only when the network fails or is slow. The API is never touched: static/js/game/sync.js talks to it.
 
 // The caches of this site: another site of the same origin (another prefix) has its own.
 const FAMILY = {{ cache_family | tojson }};
@@ -18,6 +18,7 @@ const PRECACHE = {{ precache | tojson }};
 const SHELLS = {{ shells | tojson }};
 const PUBLIC = {{ public | tojson }};
 const STATIC = {{ static_prefix | tojson }}; // static files, under the site's prefix
+const CATALOGS = {{ catalogs_prefix | tojson }}; // the pages' sentences, kept as static files are
 const GAMES = {{ games | tojson }}; // a game's sheet is GAMES/<token>, its evening .../evening
 const LANGUAGES = {{ LANGUAGES | list | tojson }};
 const ROOT = {{ shells.get("start", "/") | tojson }}; // the site's root; ROOT + "nl/" is its Dutch start
@@ -203,7 +204,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || request.mode !== "navigate") {
     if (url.origin === self.location.origin && request.method === "GET"
-        && url.pathname.startsWith(STATIC)) event.respondWith(asset(request, url));
+        && (url.pathname.startsWith(STATIC) || url.pathname.startsWith(CATALOGS))) {
+      event.respondWith(asset(request, url));
+    }
     return;
   }
   if (request.method !== "GET") {

@@ -92,7 +92,8 @@ def test_the_worker_keeps_no_page_that_is_one_devices_own(page: Page, context: B
     urls = page.evaluate(CACHED)
     private = [u for u in urls if re.search(r"/games(/[0-9a-f]{20}|\?|$)|/stats", u)]
     assert private == [], private
-    assert all("/static/" in u or "lang=" in u or re.search(r"/(en|nl|de)/rules/$", u)
+    assert all("/static/" in u or "/catalogs/" in u or "lang=" in u
+               or re.search(r"/(en|nl|de)/rules/$", u)
                or u.endswith("/sw/language") for u in urls), urls
 
     # Cookies cleared (the device forgotten): nothing of its lists comes back offline; the

@@ -1,11 +1,12 @@
-// The sentences a page's scripts show, in the page's language: one catalog per page, which
-// scorekeeper/web/catalog.py renders into <script type="application/json" id="catalog">.
+// The sentences a page's scripts show, in the page's language: one catalog per page, a
+// small script of its own (/catalogs/<lang>/<page>.js, scorekeeper/web/catalog.py) that
+// sets globalThis.SixNimmtCatalog before the page's module runs.
 // Every sentence is a gettext template with `%(name)s` placeholders, filled here as Python
 // fills it, so a phone without a connection words everything as the server would:
 //   {"sentences": {key: template}, "plurals": {key: [one, other]},
 //    "refusals": {code: template or {one, other, count}}, "general": template}
 // A counted refusal takes `one` when its field `count` is 1, else `other`.
-// No DOM needed but for reading the page's own catalog: Node tests use catalogOf(data).
+// No DOM needed: Node tests use catalogOf(data).
 import { SHOWN_LENGTH } from "../engine/limits.js";
 import { pyJson, pyStr } from "../engine/pyish.js";
 
@@ -82,12 +83,9 @@ function form(template, fields) {
 
 let page = null;
 
-/** The page's own catalog (#catalog), read once. */
+/** The page's own catalog (globalThis.SixNimmtCatalog), read once. */
 export function pageCatalog() {
-  if (page === null) {
-    const node = globalThis.document?.getElementById("catalog");
-    page = catalogOf(node ? JSON.parse(node.textContent) : {});
-  }
+  if (page === null) page = catalogOf(globalThis.SixNimmtCatalog || {});
   return page;
 }
 
