@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from flask import Flask, url_for
+from flask_babel import force_locale
 
-from scorekeeper.web import assets, kept, pdf
+from scorekeeper.web import assets, catalog, kept, pdf
 
 GZIP = {"Accept-Encoding": "gzip"}
 TEXT = "a { color: red }\n" * 40  # past assets.MIN_SIZE, so it is gzipped
@@ -115,6 +116,28 @@ def test_an_inline_icon_follows_its_path_time_and_size(app, tmp_path):
         assert assets.inline_icon("icons/a.svg") == icon("pink")  # size
         write(tmp_path, "icons/a.svg", "<svg fill='teal'/>", stamp + 1)  # same size
         assert assets.inline_icon("icons/a.svg") == icon("teal")  # time
+
+
+@pytest.fixture
+def two_catalogs():
+    """Two pages' catalogs of one sentence each, gone again after the test."""
+    made = [catalog.page("kept-a", {"row": catalog.N_("Row %(row)s")}),
+            catalog.page("kept-b", {"row": catalog.N_("Score sheet")})]
+    yield made
+    for page in made:
+        del catalog.PAGES[page.name]
+
+
+def test_a_page_catalog_follows_its_name_and_language(app, two_catalogs):
+    a, b = two_catalogs
+    with app.test_request_context("/"):
+        def sentence(page: catalog.PageCatalog, lang: str) -> str:
+            with force_locale(lang):
+                return page.script()[0]
+        assert '"row":"Rij %(row)s"' in sentence(a, "nl")
+        assert '"row":"Scoreblad"' in sentence(b, "nl")  # name
+        assert '"row":"Reihe %(row)s"' in sentence(a, "de")  # language
+        assert '"row":"Row %(row)s"' in sentence(a, "en")
 
 
 def test_static_versions_follow_the_static_folder(app, tmp_path):

@@ -307,5 +307,5 @@ def game_data(game: store.Game, keeping: store.Keeping | None = None) -> dict:
 def sheet_data(game: store.Game | None, keeping: store.Keeping | None = None) -> Markup:
     """``<script type="application/json" id="sheet-data">``: the addresses, and the game."""
     return catalog.data_block({"urls": urls(),
-                           "game": None if game is None else game_data(game, keeping)},
-                          "sheet-data")
+                               "game": None if game is None else game_data(game, keeping)},
+                              "sheet-data")

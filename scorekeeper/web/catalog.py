@@ -54,6 +54,7 @@ from markupsafe import Markup, escape
 from ..engine.errors import GENERAL, N_, Plural, RulesError
 from .assets import IMMUTABLE
 from .i18n import LANGUAGES
+from .kept import kept
 
 __all__ = ["N_", "PAGES", "PageCatalog", "build", "data_block", "ngettext", "page", "tag",
            "urls"]
@@ -117,10 +118,16 @@ class PageCatalog:
 
     def script(self) -> tuple[str, str]:
         """The catalog's file in the current language, and the hash of it its address
-        carries."""
-        data = build(self.sentences, self.plurals, self.refusals)
-        text = f"globalThis.SixNimmtCatalog = {_dumps(data)};\n"
-        return text, hashlib.sha256(text.encode()).hexdigest()[:12]
+        carries. Made once per language: its sentences are named once, at import, and
+        Flask-Babel reads a language's translations once per process. (The worker names
+        every catalog in every language, and the browser asks for the worker at each
+        visit: made each time, the catalogs took it from 2.1 to 4.1 ms; kept, 2.3 ms.)"""
+        def made() -> tuple[str, str]:
+            data = build(self.sentences, self.plurals, self.refusals)
+            text = f"globalThis.SixNimmtCatalog = {_dumps(data)};\n"
+            return text, hashlib.sha256(text.encode()).hexdigest()[:12]
+
+        return kept("page catalog", made, name=self.name, language=get_locale().language)
 
 
 #: Every page's catalog by its name, as the features name them at import.

@@ -6,10 +6,11 @@ able to check that from the call alone: each key part is a named argument
 (``kept("static gzip", build, path=..., mtime_ns=..., size=...)``).
 
 What :func:`kept` keeps depends on files only (a static file's hash, version and quoted
-path, its gzip, a stylesheet made compact, what a module imports: :mod:`.assets`).
-Nothing of a request (its language, the prefix it is served under, its visitor) is part
-of a kept value, and no page markup is kept: pages are rendered for each request, and
-made fast by what they compute, not by reusing it.
+path, its gzip, a stylesheet made compact, what a module imports: :mod:`.assets`), and a
+page's catalog of sentences on the language named in its key and the translations,
+which Flask-Babel reads once per process (:mod:`.catalog`). Nothing of a request (its
+prefix, its visitor) is part of a kept value, and no page markup is kept: pages are
+rendered for each request, and made fast by what they compute, not by reusing it.
 
 :func:`kept_lately` keeps what is made from what a request's page holds, where the
 same is asked again soon: a PDF, by the HTML it is laid out from
