@@ -96,15 +96,19 @@ def shown(answer) -> str:
 _CATALOG_SCRIPT = re.compile(r'<script defer src="([^"]*/catalogs/[^"]+)"></script>')
 
 
+def catalog_data(script: str) -> dict:
+    """What a catalog's script (scorekeeper/web/catalog.py) sets."""
+    assert script.startswith("globalThis.SixNimmtCatalog = ") and script.endswith(";\n"), script
+    return json.loads(script.removeprefix("globalThis.SixNimmtCatalog = ").removesuffix(";\n"))
+
+
 def page_catalogs(client, html: str) -> list[dict]:
-    """The catalogs a page names (scorekeeper/web/catalog.py), each as its script sets it."""
+    """The catalogs a page names, each as its script sets it."""
     found = []
     for address in _CATALOG_SCRIPT.findall(html):
         answer = client.get(unescape(address))
         assert answer.status_code == 200, address
-        text = answer.get_data(as_text=True)
-        assert text.startswith("globalThis.SixNimmtCatalog = ") and text.endswith(";\n"), text
-        found.append(json.loads(text.removeprefix("globalThis.SixNimmtCatalog = ")[:-2]))
+        found.append(catalog_data(answer.get_data(as_text=True)))
     return found
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.rules.examples import BASIC_RULE_2, EXAMPLES, checker_query
 from scorekeeper.rules.export import CHECKER_SCRIPT, ENGINE_EXPORTS, RULES_SCRIPT, bundle_script
-from tests.conftest import page_catalog, require_node
+from tests.conftest import catalog_data, page_catalog, require_node
 from tests.test_pdf import poppler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,9 +37,9 @@ EXPECTED = PAGES | STATIC | AIDS | CATALOGS
 def exported_catalog(root: Path, page: Path, html: str) -> dict:
     """The one catalog an exported page names, read from the file it names."""
     (address,) = re.findall(r'<script defer src="([^"]*catalogs/[^"]+)"', html)
-    text = (page.parent / address).resolve().read_text(encoding="utf-8")
-    assert (page.parent / address).resolve().is_relative_to(root)
-    return json.loads(text.removeprefix("globalThis.SixNimmtCatalog = ").removesuffix(";\n"))
+    path = (page.parent / address).resolve()
+    assert path.is_relative_to(root)
+    return catalog_data(path.read_text(encoding="utf-8"))
 
 
 def files_under(root: Path) -> set[str]:

@@ -18,6 +18,7 @@ from flask_babel import format_decimal
 
 from ..engine.game import GameState
 from ..engine.record import half_up
+from ..web import catalog
 from ..web.db import get_db
 from . import access, offline, store
 from .api import handed_json
@@ -115,7 +116,7 @@ def offline_evening():
     shell the service worker keeps, drawn from the phone's storage by static/js/sheet/evening.js
     (the game's key or token after ``#``, else the address the worker was asked for)."""
     return render_template("games/evening.html", game=None, games=[], players=[],
-                           averages={}, catalog=offline.evening_catalog(),
+                           averages={}, catalog=catalog.tag(offline.EVENING_CATALOG),
                            sheet_data=offline.sheet_data(None))
 
 
@@ -128,5 +129,5 @@ def evening(game_id: str):
     players = add_up([g.state for g in games])
     averages = {p.name: per_deal(p.bullheads, p.deals) for p in players}
     return render_template("games/evening.html", game=game, games=games, players=players,
-                           averages=averages, catalog=offline.evening_catalog(),
+                           averages=averages, catalog=catalog.tag(offline.EVENING_CATALOG),
                            sheet_data=offline.sheet_data(None))

@@ -246,21 +246,6 @@ SHEET_CATALOG = _page(
 EVENING_CATALOG = _page("evening", EVENING, ("deals",))
 
 
-def start_catalog() -> Markup:
-    """The start page's catalog script."""
-    return catalog.tag(START_CATALOG)
-
-
-def sheet_catalog() -> Markup:
-    """The score sheet's catalog script."""
-    return catalog.tag(SHEET_CATALOG)
-
-
-def evening_catalog() -> Markup:
-    """The evening page's catalog script."""
-    return catalog.tag(EVENING_CATALOG)
-
-
 def urls() -> dict[str, str]:
     """Where the phone finds a game and writes to: ``{id}`` and ``{number}`` are filled in."""
     def game(endpoint: str, **values: object) -> str:

@@ -18,8 +18,8 @@ from ..engine import errors
 from ..engine.deal import Entry, score_deal
 from ..engine.game import EventKind
 from ..engine.settings import Settings
+from ..web import catalog, throttle
 from ..web import db as database
-from ..web import throttle
 from ..web.db import get_db
 from ..web.device import device, kept, open_list, scope
 from ..web.errors import describe, http_error
@@ -104,7 +104,7 @@ def index():
                            running=summary.running(db, phone),
                            finished_count=summary.finished_count(db, phone),
                            finished_counted=summary.FINISHED_COUNTED,
-                           catalog=offline.start_catalog(),
+                           catalog=catalog.tag(offline.START_CATALOG),
                            sheet_data=offline.sheet_data(None)), status
 
 
@@ -123,7 +123,8 @@ def offline_sheet():
     phone opens here (its key after ``#``) until the server has it; without a connection
     the worker answers a game's own address with it too."""
     return render_template("games/sheet.html", game=None, form=None,
-                           catalog=offline.sheet_catalog(), sheet_data=offline.sheet_data(None))
+                           catalog=catalog.tag(offline.SHEET_CATALOG),
+                           sheet_data=offline.sheet_data(None))
 
 
 @bp.get("/games")
@@ -154,7 +155,7 @@ def _sheet(game: store.Game, form: DealForm | None = None, problem: str | None =
     return render_template(
         "games/sheet.html", game=game, state=game.state, chart=chart(game.state),
         form=form or deal_form(game.settings), problem=problem, preview=preview,
-        catalog=offline.sheet_catalog(), **(asked or {}),
+        catalog=catalog.tag(offline.SHEET_CATALOG), **(asked or {}),
         keeping=keeping, view_url=view_url(game), handover=handover_json(game),
         sheet_data=offline.sheet_data(game, keeping),
         bgstats_link=bgstats.link(played) if played else None,
