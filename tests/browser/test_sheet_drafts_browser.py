@@ -111,6 +111,65 @@ def test_a_deal_half_typed_is_back_after_a_reload_and_in_another_tab(
     assert len(server_game(page, base_url, game_id)["deals"]) == 2  # nothing more was sent
 
 
+#: In one task, as a quick thumb does on a slow phone: type each ``before`` ([seat,
+#: value]), tap the form's save button, and type each ``after``, every key before the
+#: phone has kept the one before it.
+TYPE_SAVE_TYPE = """([before, after]) => {
+  const type = ([seat, value]) => {
+    const field = document.getElementById(`bh-${seat}`);
+    field.value = value;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  before.forEach(type);
+  document.getElementById("save-deal").click();
+  after.forEach(type);
+}"""
+
+
+def test_a_key_pressed_as_a_deal_is_saved_begins_the_next_deal(page: Page, base_url: str):
+    """The next deal's first value, typed while "Save deal 2" is still being written (and
+    the key before the tap not kept yet), is deal 3's: not a draft of the deal just saved
+    (the sheet said another phone had entered deal 2, with one phone at the table), not
+    emptied by the save's drawing, and kept for a reload; the other fields are empty, as
+    after any save."""
+    game_id = a_game(page, base_url, [(8, 4, 2)])
+    page.fill("#bh-0", "3")
+    page.fill("#bh-1", "6")
+    page.evaluate(TYPE_SAVE_TYPE, [[[2, "5"]], [[0, "7"]]])
+    expect(page.locator("#deal-title")).to_have_text("Deal 3")
+    expect(page.locator("tfoot td")).to_have_text(["11", "10", "7"])
+    draft_kept(page, "deal", 0, "7")
+    assert fields(page) == ["7", "", ""]
+    expect(page.locator("#deal-form")).not_to_contain_text("Another phone")
+    drafts = kept_game(page, game_id)["drafts"]
+    assert drafts["deal"]["number"] == 3 and drafts["correction"] is None
+    page.reload()
+    expect(page.locator("#deal-title")).to_have_text("Deal 3")
+    assert fields(page) == ["7", "", ""]
+    saved(page)
+    deals = server_game(page, base_url, game_id)["deals"]
+    assert [list(d["bullheads"].values()) for d in deals] == [[8, 4, 2], [3, 6, 5]]
+
+
+def test_a_key_pressed_as_a_correction_is_saved_goes_to_the_deal_half_typed(
+        page: Page, base_url: str):
+    """Saving a correction brings back the deal half typed before it at once, so a key
+    pressed while the correction is being written lands in that deal, beside its values."""
+    game_id = a_game(page, base_url, [(8, 4, 2)])
+    page.fill("#bh-1", "5")  # deal 2, half typed
+    draft_kept(page, "deal", 1, "5")
+    begin_correction(page, 1)
+    page.fill("#bh-2", "12")
+    page.evaluate(TYPE_SAVE_TYPE, [[], [[0, "4"]]])
+    expect(page.locator("#deal-title")).to_have_text("Deal 2")
+    draft_kept(page, "deal", 0, "4")
+    assert fields(page) == ["4", "5", ""]
+    assert kept_game(page, game_id)["drafts"]["correction"] is None
+    saved(page)
+    deals = server_game(page, base_url, game_id)["deals"]
+    assert [list(d["bullheads"].values()) for d in deals] == [[8, 4, 12]]
+
+
 def test_a_game_started_on_the_phone_keeps_its_half_typed_deal_on_its_shell(
         page: Page, context: BrowserContext, base_url: str):
     offline_start_form(page, context, base_url, ["Ann", "Bob", "Cas"])

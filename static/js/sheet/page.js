@@ -33,11 +33,24 @@ const form = document.getElementById("deal-form");
 /** ``drawn``: the sheet drawn last ({record, view}), read again while the game is unchanged;
  * ``form``: what the deal form is for, as drawn from the record (game/record.js form, with
  * the totals its preview adds to); ``filled``: the id of the draft its fields show (null:
- * none, undefined: not filled yet); ``writing``: what is typed being kept, in how many writes. */
+ * none, undefined: not filled yet); ``writing``: writes that the fields must not be filled
+ * before (what is typed being kept, a deal being saved); ``writes``: the page's writes of
+ * the game, in turn (queued); ``editWaits``: a keeping of what is typed is queued;
+ * ``saves``: the saves tapped (a keeping queued before one was for the form saved). */
 const page = {
   record: null, drawn: null, controls: null, sync: null, persisted: null, timer: 0,
-  form: null, filled: undefined, writing: 0,
+  form: null, filled: undefined, writing: 0, writes: Promise.resolve(), editWaits: false,
+  saves: 0,
 };
+
+/** ``task`` after the page's other writes of the game, each drawn before the next begins:
+ * a key pressed while "Save" is being kept is kept for the form that follows the save,
+ * never for the deal just saved. Answers what ``task`` does. */
+function queued(task) {
+  const done = page.writes.then(task);
+  page.writes = done.catch(() => {});
+  return done;
+}
 
 /** The sheet of the kept game: the one drawn last, unless a new record came since (each
  * change of the game is a new record, so nothing is replayed twice for one drawing). */
@@ -92,23 +105,35 @@ function fillForm() {
   return true;
 }
 
-/** What is typed, kept in the record as the draft the form shows, before anything else. */
-async function edited() {
-  const shown = page.form;
-  const fields = page.controls.fields();
-  const typed = page.controls.typing();
-  let kept;
+/** What is typed, kept in the record as the draft the form shows, before anything else
+ * the page writes next. One queued keeping reads the fields when its turn comes, so it
+ * keeps every key pressed before then. */
+function edited() {
+  if (page.editWaits) return page.writes;
+  page.editWaits = true;
   page.writing += 1;
-  try {
-    page.record = await update(page.record.key, (r) => {
-      kept = keepDraft(r, shown, fields, typed);
-    });
-  } finally {
-    page.writing -= 1;
-  }
-  if (kept !== undefined) page.filled = kept?.id ?? null;
-  // a draft begun or emptied, or another's meanwhile: the form's number and head follow
-  if (!page.writing && (page.form.draft?.id ?? null) !== page.filled) draw();
+  const { saves } = page;
+  return queued(async () => {
+    page.editWaits = false;
+    if (saves !== page.saves) { // its form was saved since: the fields it read went with it
+      page.writing -= 1;
+      return;
+    }
+    const shown = page.form;
+    const fields = page.controls.fields();
+    const typed = page.controls.typing();
+    let kept;
+    try {
+      page.record = await update(page.record.key, (r) => {
+        kept = keepDraft(r, shown, fields, typed);
+      });
+    } finally {
+      page.writing -= 1;
+    }
+    if (kept !== undefined) page.filled = kept?.id ?? null;
+    // a draft begun or emptied, or another's meanwhile: the form's number and head follow
+    if (!page.writing && (page.form.draft?.id ?? null) !== page.filled) draw();
+  });
 }
 
 /** Did the server draw the kept game as it is: its whole log, nothing of this phone's on
@@ -147,17 +172,21 @@ function draw({ regions = true } = {}) {
   document.dispatchEvent(new CustomEvent("sheet:drawn"));
 }
 
-/** Write a change to the kept game first, then draw it and let the sync take it. */
-async function change(alter, then = () => {}) {
-  page.record = await update(page.record.key, alter);
-  then();
-  draw();
-  page.sync?.kick();
+/** Write a change to the kept game first (in its turn), then draw it and let the sync
+ * take it. */
+function change(alter) {
+  return queued(async () => {
+    page.record = await update(page.record.key, alter);
+    draw();
+    page.sync?.kick();
+  });
 }
 
 /** Save what the form holds as the deal or the correction the record says it is for; the
- * draft leaves with it, in the same write. */
-async function save(entry) {
+ * draft leaves with it, in the same write. The fields show at once what the form shows
+ * next (empty, or the deal half typed before a correction): what is typed from the tap on
+ * is the next form's, and the save's drawing keeps it. */
+function save(entry) {
   const { number, correcting } = page.form;
   let item;
   try {
@@ -168,13 +197,31 @@ async function save(entry) {
     if (!refusal.code) throw refusal;
     return page.controls.complain(refusal);
   }
-  await change((r) => {
-    addEntry(r, item);
-    if (correcting) endCorrection(r);
-    else endDeal(r);
+  const saved = page.controls.fields();
+  const next = correcting ? page.record.drafts?.deal ?? null : null;
+  page.writing += 1;
+  page.saves += 1;
+  page.editWaits = false; // a key pressed from now on is kept after the save
+  page.controls.fill(next?.fields ?? null);
+  return queued(async () => {
+    try {
+      page.record = await update(page.record.key, (r) => {
+        addEntry(r, item);
+        if (correcting) endCorrection(r);
+        else endDeal(r);
+      });
+    } catch (failure) {
+      page.controls.fill(saved); // not kept: what was typed is back to save again
+      throw failure;
+    } finally {
+      page.writing -= 1;
+    }
+    page.filled = next?.id ?? null; // the fields are the next form's already
+    draw();
+    page.sync?.kick();
+    inView();
+    keep();
   });
-  inView();
-  keep();
 }
 
 /** After a save, as after the server's redirect: the names, the newest deal and the
