@@ -3,13 +3,14 @@
 // It keeps only what is no one's in particular: the app shell (the hashed static files and
 // the pages' catalogs of sentences, from the cache) and public pages, each fetched WITHOUT
 // cookies, once per language: the start page (its form, no one's list), the empty shells
-// of the score sheet and the evening, the checker, the rules and the offline page. No
-// page a visitor's cookies shaped is ever stored (the server marks those `private,
-// no-store`), so clearing the cookies leaves nothing of another device's behind. The
-// games this phone keeps live in IndexedDB, written by the pages themselves
-// (static/js/game/storage.js), and a shell draws them: without a connection, a game's
-// address opens the sheet's shell, its evening the evening's shell. Pages come from the
-// network first; a stored copy stands in only when the network fails or is slow. The API is never touched: static/js/game/sync.js talks to it.
+// of the score sheet and the evening, the checker, the rules and the offline page. No page
+// a visitor's cookies shaped is ever stored (the server marks those `private, no-store`),
+// so clearing the cookies leaves nothing of another device's behind. The games this phone
+// keeps live in IndexedDB, written by the pages themselves (static/js/game/storage.js),
+// and a shell draws them: without a connection, a game's address opens the sheet's shell,
+// its evening the evening's shell. Pages come from the network first; a stored copy stands
+// in only when the network fails or is slow. The API is never touched:
+// static/js/game/sync.js talks to it.
 
 // The caches of this site: another site of the same origin (another prefix) has its own.
 const FAMILY = {{ cache_family | tojson }};
